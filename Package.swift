@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// The package re-creates Firefox for iOS's feature-flag system and its Feature Flags debug menu.
+// Module map and the direction of dependencies: see README.md ("Architecture").
+import PackageDescription
+
+/// Every Swift target is compiled in Swift 6 mode; the debug configuration is a developer build.
+/// A beta build adds `-Xswiftc -DMOZ_CHANNEL_beta`; a plain `-c release` build defines neither.
+let channelSettings: [SwiftSetting] = [
+    .define("MOZ_CHANNEL_developer", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "FeatureFlagsDebugMenu",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "FeatureFlags", targets: ["FeatureFlags"]),
+        .library(name: "FeatureFlagsTestSupport", targets: ["FeatureFlagsTestSupport"]),
+        .executable(name: "flags", targets: ["flags"]),
+    ],
+    targets: [
+        // C libraries from Debian, each wrapped once.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+
+        // The library.
+        .target(name: "Prefs", dependencies: ["CSQLite"], swiftSettings: channelSettings),
+        .target(name: "Nimbus", dependencies: ["CYAML"], swiftSettings: channelSettings),
+        .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus"], swiftSettings: channelSettings),
+        .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
+
+        // The tool.
+        .target(name: "DebugMenu", dependencies: ["FeatureFlags", "CNcursesw"], swiftSettings: channelSettings),
+        .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
+        .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
+
+        .testTarget(name: "PrefsTests", dependencies: ["Prefs"], swiftSettings: channelSettings),
+        .testTarget(name: "NimbusTests", dependencies: ["Nimbus"], swiftSettings: channelSettings),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+    ]
+)
