@@ -1,0 +1,1 @@
+// Placeholder so the package builds while FeatureFlagsTestSupport is written; replaced by real sources.

@@ -1,0 +1,1 @@
+print("flags: not yet built")
