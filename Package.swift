@@ -21,7 +21,8 @@ let package = Package(
         // C libraries from Debian, each wrapped once.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // ncursesw's pkg-config adds -D flags SwiftPM refuses with a warning; the shim defines what it needs.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
         // The library.
         .target(name: "Prefs", dependencies: ["CSQLite"], swiftSettings: channelSettings),

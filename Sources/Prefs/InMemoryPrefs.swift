@@ -1,0 +1,39 @@
+import Foundation
+import Synchronization
+
+/// A `Prefs` store that lives only as long as the process: for tests, previews and release builds
+/// that must not persist anything.
+///
+/// ```swift
+/// let prefs = InMemoryPrefs(["translationDebugKey": .bool(true)])
+/// prefs.boolForKey("translationDebugKey")   // true
+/// ```
+public final class InMemoryPrefs: Prefs {
+    private let entries: Mutex<[String: PrefEntry]>
+
+    public init(_ values: [String: PrefValue] = [:]) {
+        let now = Date().timeIntervalSince1970
+        entries = Mutex(values.mapValues { PrefEntry(value: $0, updatedAt: now) })
+    }
+
+    public func getBranchPrefix() -> String { "" }
+    public func branch(_ branch: String) -> Prefs { PrefsBranch(root: self, prefix: branch + ".") }
+    public func entry(forKey key: String) -> PrefEntry? { entries.withLock { $0[key] } }
+    public func allEntries() -> [String: PrefEntry] { entries.withLock { $0 } }
+
+    public func apply(_ changes: [PrefChange]) throws {
+        let now = Date().timeIntervalSince1970
+        entries.withLock { entries in
+            for change in changes {
+                switch change {
+                case .set(let key, let value): entries[key] = PrefEntry(value: value, updatedAt: now)
+                case .remove(let key): entries[key] = nil
+                }
+            }
+        }
+    }
+
+    public func clearAll() throws {
+        entries.withLock { $0.removeAll() }
+    }
+}

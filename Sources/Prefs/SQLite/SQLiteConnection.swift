@@ -1,0 +1,148 @@
+import CSQLite
+
+/// One SQLite connection: the only Swift file that talks to the SQLite C library.
+///
+/// It exposes just what the prefs store needs (statements with text, integer and real columns,
+/// pragmas, transactions) and turns every result code into a `SQLiteError` that carries SQLite's
+/// own message, so callers can explain failures in plain words.
+///
+/// ```swift
+/// let db = try SQLiteConnection(path: "/tmp/x.sqlite", create: true)
+/// try db.execute("CREATE TABLE t (a INTEGER)")
+/// ```
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statementCache: [String: OpaquePointer] = [:]
+
+    /// Opens `path` read-write (read-only when the file is write-protected). `create` allows
+    /// SQLite to create a missing file; without it a missing file is an error.
+    init(path: String, create: Bool) throws(SQLiteError) {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if create { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: code, message: message)
+        }
+        handle = db
+        // Report constraint and I/O failures with their precise codes (SQLITE_FULL, SQLITE_READONLY...).
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        for statement in statementCache.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Waits up to `milliseconds` for another process's lock before reporting `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Runs SQL that returns no rows (several statements allowed).
+    func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: code, message: message)
+        }
+    }
+
+    /// Runs one statement with `bindings` and returns every row, each column as a `SQLiteColumn`.
+    /// Statements are prepared once and cached: the store runs the same few over and over.
+    func query(_ sql: String, _ bindings: [SQLiteColumn] = []) throws(SQLiteError) -> [[SQLiteColumn]] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (offset, binding) in bindings.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch binding {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let value): code = sqlite3_bind_int64(statement, index, value)
+            case .real(let value): code = sqlite3_bind_double(statement, index, value)
+            case .text(let value): code = sqlite3_bind_text(statement, index, value, -1, csqlite_transient())
+            }
+            guard code == SQLITE_OK else { throw lastError(code) }
+        }
+        var rows: [[SQLiteColumn]] = []
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw lastError(code) }
+            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+        }
+        return rows
+    }
+
+    /// The single integer a pragma or aggregate query answers (0 when it answers nothing).
+    func integer(_ sql: String) throws(SQLiteError) -> Int64 {
+        if case .integer(let value)? = try query(sql).first?.first { return value }
+        return 0
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws. IMMEDIATE
+    /// takes the write lock up front, so two writers queue on the busy timeout instead of one
+    /// failing half-way with SQLITE_BUSY on lock upgrade.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = statementCache[sql] { return statement }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw lastError(code) }
+        statementCache[sql] = statement
+        return statement
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteColumn {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        default: .null
+        }
+    }
+
+    private func lastError(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// A value read from or bound to an SQLite statement.
+enum SQLiteColumn: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// An SQLite result code with SQLite's message; `primaryCode` groups extended codes
+/// (SQLITE_IOERR_WRITE is an SQLITE_IOERR).
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+
+    var primaryCode: Int32 { code & 0xff }
+    var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
+    var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
+    var description: String { "\(message) (SQLite code \(code))" }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+
+/// The persistent prefs store: one SQLite file per app, shared safely by every process that opens it.
+///
+/// Use it wherever overrides and preferences must outlive the process and be seen by others: the
+/// app, the debug menu and the `flags` command all open the same file.
+///
+/// - WAL mode and a busy timeout let readers and writers in several processes work at once;
+///   every call to `apply` is one `BEGIN IMMEDIATE` transaction.
+/// - Reads are served from an in-memory snapshot, refreshed only when `PRAGMA data_version` says
+///   another connection committed, so a read costs a dictionary lookup plus one tiny pragma.
+/// - The file is created with mode 0600 inside folders created 0700. A file that is not a store
+///   of this tool (garbage, another program's database, a newer schema) is refused with a
+///   `PrefsStoreError` and left exactly as it was.
+///
+/// ```swift
+/// let prefs = try SQLitePrefs(path: SQLitePrefs.defaultPath(forApp: "bibimbap"))
+/// try prefs.setBool(true, forKey: "newBibimbapMenuDebugKey")
+/// ```
+public final class SQLitePrefs: Prefs {
+    /// Identifies this tool's stores in the SQLite header (`PRAGMA application_id`): "FFLG".
+    public static let applicationID: Int64 = 0x4646_4C47
+    /// The schema this code writes; a store with a higher `user_version` is refused.
+    public static let schemaVersion: Int64 = 1
+
+    public let path: String
+    private let state: Mutex<State>
+
+    private struct State {
+        let connection: SQLiteConnection
+        var snapshot: [String: PrefEntry]
+        var dataVersion: Int64
+    }
+
+    /// Opens the store at `path`, creating it (and its folders) when it does not exist.
+    public init(path: String) throws(PrefsStoreError) {
+        self.path = path
+        let connection = try StoreFile(path: path).openOrCreate()
+        do {
+            let snapshot = try Self.readAll(connection)
+            let version = try connection.integer("PRAGMA data_version")
+            state = Mutex(State(connection: connection, snapshot: snapshot, dataVersion: version))
+        } catch {
+            throw StoreFile.explain(error, path: path, action: "read")
+        }
+    }
+
+    /// Where an app's store lives when neither `--store` nor `FLAGS_STORE` says otherwise:
+    /// `$XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite`, with `~/.local/state` when unset.
+    public static func defaultPath(forApp app: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let stateHome: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            stateHome = xdg
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            stateHome = home + "/.local/state"
+        }
+        return "\(stateHome)/feature-flags/\(app)/prefs.sqlite"
+    }
+
+    public func getBranchPrefix() -> String { "" }
+    public func branch(_ branch: String) -> Prefs { PrefsBranch(root: self, prefix: branch + ".") }
+
+    public func entry(forKey key: String) -> PrefEntry? {
+        state.withLock { state in
+            refreshIfChanged(&state)
+            return state.snapshot[key]
+        }
+    }
+
+    public func allEntries() -> [String: PrefEntry] {
+        state.withLock { state in
+            refreshIfChanged(&state)
+            return state.snapshot
+        }
+    }
+
+    public func apply(_ changes: [PrefChange]) throws {
+        guard !changes.isEmpty else { return }
+        let now = Date().timeIntervalSince1970
+        try state.withLock { (state: inout State) throws(PrefsStoreError) in
+            do {
+                try state.connection.transaction {
+                    for change in changes {
+                        switch change {
+                        case .set(let key, let value):
+                            let (type, column) = Self.encode(value)
+                            _ = try state.connection.query(
+                                "INSERT INTO prefs (key, type, value, updated_at) VALUES (?1, ?2, ?3, ?4) "
+                                    + "ON CONFLICT(key) DO UPDATE SET type = ?2, value = ?3, updated_at = ?4",
+                                [.text(key), .text(type), column, .real(now)])
+                        case .remove(let key):
+                            _ = try state.connection.query("DELETE FROM prefs WHERE key = ?1", [.text(key)])
+                        }
+                    }
+                }
+            } catch {
+                throw StoreFile.explain(error, path: path, action: "write")
+            }
+            // Our own commits do not move our data_version, so the snapshot is updated by hand;
+            // a commit by someone else in between is picked up by the next refresh.
+            for change in changes {
+                switch change {
+                case .set(let key, let value): state.snapshot[key] = PrefEntry(value: value, updatedAt: now)
+                case .remove(let key): state.snapshot[key] = nil
+                }
+            }
+        }
+    }
+
+    public func clearAll() throws {
+        try apply(allEntries().keys.sorted().map { .remove($0) })
+    }
+
+    /// Re-reads the snapshot when another connection has committed since the last read. A failed
+    /// check keeps serving the last snapshot: a read must never crash the app.
+    private func refreshIfChanged(_ state: inout State) {
+        guard let version = try? state.connection.integer("PRAGMA data_version"), version != state.dataVersion else { return }
+        if let snapshot = try? Self.readAll(state.connection) {
+            state.snapshot = snapshot
+            state.dataVersion = version
+        }
+    }
+
+    private static func readAll(_ connection: SQLiteConnection) throws(SQLiteError) -> [String: PrefEntry] {
+        var snapshot: [String: PrefEntry] = [:]
+        for row in try connection.query("SELECT key, type, value, updated_at FROM prefs") {
+            guard case .text(let key) = row[0], case .text(let type) = row[1],
+                  let value = decode(type: type, row[2]) else { continue }
+            let updatedAt: Double = if case .real(let time) = row[3] { time } else { 0 }
+            snapshot[key] = PrefEntry(value: value, updatedAt: updatedAt)
+        }
+        return snapshot
+    }
+
+    private static func encode(_ value: PrefValue) -> (String, SQLiteColumn) {
+        switch value {
+        case .bool(let flag): ("bool", .integer(flag ? 1 : 0))
+        case .int(let number): ("int", .integer(Int64(number)))
+        case .string(let text): ("string", .text(text))
+        }
+    }
+
+    private static func decode(type: String, _ column: SQLiteColumn) -> PrefValue? {
+        switch (type, column) {
+        case ("bool", .integer(let number)): .bool(number != 0)
+        case ("int", .integer(let number)): .int(Int(number))
+        case ("string", .text(let text)): .string(text)
+        default: nil
+        }
+    }
+}
