@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Prefs
+
+@Suite struct SQLitePrefsTests {
+    let folder = TemporaryDirectory()
+
+    @Test func missingKeyIsNilNotFalse() throws {
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        #expect(prefs.boolForKey("aDebugKey") == nil)
+        try prefs.setBool(false, forKey: "aDebugKey")
+        #expect(prefs.boolForKey("aDebugKey") == false)
+        try prefs.removeObjectForKey("aDebugKey")
+        #expect(prefs.boolForKey("aDebugKey") == nil)
+    }
+
+    @Test func typesAreKeptApart() throws {
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        try prefs.setInt(3, forKey: "count")
+        try prefs.setString("always", forKey: "startAtHome")
+        #expect(prefs.intForKey("count") == 3)
+        #expect(prefs.boolForKey("count") == nil)
+        #expect(prefs.stringForKey("startAtHome") == "always")
+    }
+
+    @Test func valuesSurviveReopening() throws {
+        let path = folder.file("prefs.sqlite")
+        try SQLitePrefs(path: path).setBool(true, forKey: "x")
+        #expect(try SQLitePrefs(path: path).boolForKey("x") == true)
+    }
+
+    @Test func anotherConnectionsWriteIsSeenOnTheNextRead() throws {
+        let path = folder.file("prefs.sqlite")
+        let reader = try SQLitePrefs(path: path)
+        let writer = try SQLitePrefs(path: path)
+        #expect(reader.boolForKey("x") == nil)
+        try writer.setBool(true, forKey: "x")
+        #expect(reader.boolForKey("x") == true)
+        try writer.removeObjectForKey("x")
+        #expect(reader.boolForKey("x") == nil)
+    }
+
+    @Test func createsPrivateFileAndFolders() throws {
+        let path = folder.file("a/b/prefs.sqlite")
+        _ = try SQLitePrefs(path: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        for dir in [folder.file("a"), folder.file("a/b")] {
+            let mode = try FileManager.default.attributesOfItem(atPath: dir)[.posixPermissions] as? Int
+            #expect(mode == 0o700)
+        }
+    }
+
+    @Test func defaultPathFollowsXDG() {
+        #expect(SQLitePrefs.defaultPath(forApp: "bibimbap", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/feature-flags/bibimbap/prefs.sqlite")
+        #expect(SQLitePrefs.defaultPath(forApp: "bibimbap", environment: ["HOME": "/h"])
+                == "/h/.local/state/feature-flags/bibimbap/prefs.sqlite")
+    }
+
+    @Test func applyIsAllOrNothing() throws {
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        try prefs.apply([.set("a", .bool(true)), .set("b", .int(2)), .remove("c")])
+        #expect(prefs.boolForKey("a") == true && prefs.intForKey("b") == 2)
+        #expect(try SQLitePrefs(path: folder.file("prefs.sqlite")).allEntries().count == 2)
+    }
+
+    @Test func branchPrefixesKeysAndClearsOnlyItsOwn() throws {
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        let nimbus = prefs.branch("nimbus")
+        try nimbus.setString("id-1", forKey: "id")
+        try prefs.setBool(true, forKey: "other")
+        #expect(prefs.stringForKey("nimbus.id") == "id-1")
+        #expect(nimbus.getBranchPrefix() == "nimbus.")
+        try nimbus.clearAll()
+        #expect(prefs.stringForKey("nimbus.id") == nil)
+        #expect(prefs.boolForKey("other") == true)
+    }
+
+    @Test func recordsWhenAValueWasWritten() throws {
+        let before = Date().timeIntervalSince1970
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        try prefs.setBool(true, forKey: "x")
+        let entry = try #require(prefs.entry(forKey: "x"))
+        #expect(entry.updatedAt >= before - 1 && entry.updatedAt <= Date().timeIntervalSince1970 + 1)
+    }
+}
