@@ -19,8 +19,7 @@ import Testing
 
     @Test func garbageBytesAreRefused() throws {
         let path = folder.file("prefs.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }),
-                                       attributes: [.posixPermissions: 0o600])
+        folder.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }), to: path)
         try expectRefused(path, kind: .notAStore, mentioning: "not an SQLite database")
     }
 
