@@ -1,0 +1,36 @@
+/// The channel a build was compiled for, as in the Firefox manifest: `developer`, `beta`, `release`.
+///
+/// `BuildChannel.current` is fixed at compile time: `swift build` defines `MOZ_CHANNEL_developer`,
+/// `-Xswiftc -DMOZ_CHANNEL_beta` makes a beta build, and a plain `-c release` build is `release`.
+/// Debug overrides are honoured only in developer and beta builds.
+///
+/// ```swift
+/// if BuildChannel.current.allowsDebugOverrides { … }
+/// ```
+public enum BuildChannel: String, CaseIterable, Sendable, Comparable {
+    case developer, beta, release
+
+    /// The channel this binary was built for.
+    public static var current: BuildChannel {
+        #if MOZ_CHANNEL_developer
+        return .developer
+        #elseif MOZ_CHANNEL_beta
+        return .beta
+        #else
+        return .release
+        #endif
+    }
+
+    /// Whether a build of this channel lets a debug override change a flag.
+    public var allowsDebugOverrides: Bool { self != .release }
+
+    /// The next channel in the order developer → beta → release → developer (the menu's `c` key).
+    public var next: BuildChannel {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    public static func < (lhs: BuildChannel, rhs: BuildChannel) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

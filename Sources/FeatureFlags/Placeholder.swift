@@ -1,1 +1,0 @@
-// Placeholder so the package builds while FeatureFlags is written; replaced by real sources.

@@ -1,0 +1,102 @@
+import Prefs
+
+/// The app's `FeatureFlagProviding`: a debug override first (developer and beta builds only),
+/// otherwise the Nimbus value. Firefox for iOS's `FeatureFlagsProvider`, plus ways to remove
+/// overrides and to explain a value.
+///
+/// In a release build the override check is not even compiled in; a developer build can be told
+/// to *behave* as release (`behavingAs: .release`) to preview what release users get, but a
+/// release build can never be told the opposite.
+///
+/// ```swift
+/// let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: layer)
+/// try provider.setDebugOverride(flag, to: true)
+/// provider.isEnabled(flag)   // true in developer and beta builds
+/// ```
+public final class FeatureFlagsProvider: FeatureFlagProviding {
+    public let prefs: Prefs
+    public let nimbusLayer: NimbusFeatureFlagLayerProviding
+    /// Whether overrides change values: the build allows it and the previewed channel does too.
+    public let honoursOverrides: Bool
+
+    public init(prefs: Prefs, nimbusLayer: NimbusFeatureFlagLayerProviding, behavingAs channel: BuildChannel = .current) {
+        self.prefs = prefs
+        self.nimbusLayer = nimbusLayer
+        honoursOverrides = BuildChannel.current.allowsDebugOverrides && channel.allowsDebugOverrides
+    }
+
+    public func isEnabled(_ flag: FeatureFlagID) -> Bool {
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        if honoursOverrides, let debugKey = flag.debugKey, let override = prefs.boolForKey(debugKey) {
+            return override
+        }
+        #endif
+        return nimbusLayer.checkNimbusConfigFor(flag)
+    }
+
+    public func setDebugOverride(_ flag: FeatureFlagID, to value: Bool) throws {
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        guard let debugKey = flag.debugKey else { throw FeatureFlagError.notDebuggable(flag.rawValue) }
+        try prefs.setBool(value, forKey: debugKey)
+        #else
+        throw FeatureFlagError.overridesUnavailableInRelease
+        #endif
+    }
+
+    /// The stored override of a flag, whether or not this build honours it.
+    public func debugOverride(for flag: FeatureFlagID) -> PrefEntry? {
+        guard let debugKey = flag.debugKey, let entry = prefs.entry(forKey: debugKey), entry.value.boolValue != nil else { return nil }
+        return entry
+    }
+
+    /// Removes the override of one flag (nothing happens when there is none).
+    public func removeDebugOverride(_ flag: FeatureFlagID) throws {
+        guard let debugKey = flag.debugKey else { throw FeatureFlagError.notDebuggable(flag.rawValue) }
+        try prefs.removeObjectForKey(debugKey)
+    }
+
+    /// Removes every stored override in one transaction, including those of flags no longer in
+    /// the registry, and returns how many there were.
+    @discardableResult
+    public func removeAllDebugOverrides() throws -> Int {
+        let keys = prefs.allEntries().filter { $0.key.hasSuffix("DebugKey") && $0.value.value.boolValue != nil }.keys
+        try prefs.apply(keys.sorted().map { .remove($0) })
+        return keys.count
+    }
+
+    /// The full story of a flag: its value, where it comes from, and the value underneath.
+    public func state(of flag: FeatureFlagID) -> FeatureFlagState {
+        let nimbus = nimbusLayer.explainNimbusValue(for: flag)
+        let override = debugOverride(for: flag)
+        let overrideWins = honoursOverrides && override != nil
+        return FeatureFlagState(
+            flag: flag,
+            enabled: overrideWins ? override!.value.boolValue! : nimbus.enabled,
+            source: overrideWins ? .override : nimbus.source,
+            override: override?.value.boolValue,
+            overrideSetAt: override?.updatedAt,
+            nimbus: nimbus)
+    }
+}
+
+/// A flag's value with its explanation, as `flags get --json` and the menu show it.
+///
+/// ```swift
+/// let state = provider.state(of: flag)
+/// print(state.enabled, state.source.summary, state.nimbus.enabled)
+/// ```
+public struct FeatureFlagState: Sendable, Hashable {
+    public var flag: FeatureFlagID
+    /// What `isEnabled` returns.
+    public var enabled: Bool
+    public var source: FlagValueSource
+    /// The stored override, honoured or not (a release preview shows it as inactive).
+    public var override: Bool?
+    /// When the override was set, in seconds since 1970.
+    public var overrideSetAt: Double?
+    /// What Nimbus gives without the override.
+    public var nimbus: NimbusFlagValue
+
+    /// An override is stored but this build or preview ignores it.
+    public var overrideIsInactive: Bool { override != nil && source != .override }
+}

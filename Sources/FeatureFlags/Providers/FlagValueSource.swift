@@ -1,0 +1,52 @@
+/// Where a flag's value comes from, so every value can explain itself.
+///
+/// ```swift
+/// switch state.source {
+/// case .override: "set in the debug menu"
+/// case .experiment(let slug, let branch): "experiment \(slug), branch \(branch)"
+/// case .rollout(let slug): "rollout \(slug)"
+/// case .defaultValue(let channel): channel.map { "manifest default for \($0)" } ?? "the registry's fallback"
+/// }
+/// ```
+public enum FlagValueSource: Sendable, Hashable {
+    /// A debug override stored in prefs, honoured because the build allows it.
+    case override
+    /// A Nimbus experiment the client is enrolled in.
+    case experiment(slug: String, branch: String)
+    /// A Nimbus rollout the client is enrolled in.
+    case rollout(slug: String)
+    /// The manifest default for `channel`; nil channel means the registry's hard-coded fallback
+    /// of a flag that is not Nimbus-configured.
+    case defaultValue(channel: String?)
+
+    /// The one-word name used in `--json` output: override, experiment, rollout, default.
+    public var name: String {
+        switch self {
+        case .override: "override"
+        case .experiment: "experiment"
+        case .rollout: "rollout"
+        case .defaultValue: "default"
+        }
+    }
+
+    /// A short human description: "override", "experiment slug/branch", "rollout slug", "default".
+    public var summary: String {
+        switch self {
+        case .override: "override"
+        case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
+        case .rollout(let slug): "rollout \(slug)"
+        case .defaultValue(let channel): channel == nil ? "fallback" : "default"
+        }
+    }
+}
+
+/// A flag's value as Nimbus (or the registry's fallback) decides it, before any override.
+public struct NimbusFlagValue: Sendable, Hashable {
+    public var enabled: Bool
+    public var source: FlagValueSource
+
+    public init(enabled: Bool, source: FlagValueSource) {
+        self.enabled = enabled
+        self.source = source
+    }
+}

@@ -1,0 +1,77 @@
+/// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.
+///
+/// It says which flags exist, which Nimbus feature variable each reads, which are debuggable
+/// (with the title and status text of their menu row), which users can toggle, and the fallback
+/// of flags that are not Nimbus-configured. The menu, the command line and the app all read it.
+///
+/// ```swift
+/// let registry = try FeatureFlagRegistry.load(path: "feature-flags.yaml")
+/// let flag = try registry.flag("newBibimbapMenu")
+/// ```
+public struct FeatureFlagRegistry: Sendable {
+    /// The registry file, or a description of where it came from.
+    public let path: String
+    /// The app name; it names the store folder.
+    public let app: String
+    /// The Nimbus manifest, resolved to an absolute path.
+    public let manifestPath: String
+    /// Where experiment records come from (a file path), when the registry names one.
+    public let experimentsPath: String?
+    /// Every flag, sorted by id.
+    public let flags: [FeatureFlagID]
+    /// Every typed preference, sorted by id.
+    public let preferences: [TypedPreference]
+
+    private let flagsByID: [String: FeatureFlagID]
+
+    public init(path: String, app: String, manifestPath: String, experimentsPath: String? = nil,
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
+        self.path = path
+        self.app = app
+        self.manifestPath = manifestPath
+        self.experimentsPath = experimentsPath
+        self.flags = flags.map(FeatureFlagID.init).sorted()
+        self.preferences = preferences.sorted()
+        flagsByID = Dictionary(self.flags.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.
+    public var debuggableFlags: [FeatureFlagID] {
+        flags.filter { $0.debugKey != nil }.sorted {
+            ($0.definition.debug!.title.lowercased(), $0.rawValue) < ($1.definition.debug!.title.lowercased(), $1.rawValue)
+        }
+    }
+
+    /// The flag with this id, if the registry has one.
+    public func flagIfPresent(_ id: String) -> FeatureFlagID? { flagsByID[id] }
+
+    /// The flag with this id, or an error that suggests the nearest id.
+    public func flag(_ id: String) throws(FlagLookupError) -> FeatureFlagID {
+        if let flag = flagsByID[id] { return flag }
+        throw FlagLookupError(kind: "flag", id: id, suggestion: NearestName.find(id, among: flags.map(\.rawValue)), registryPath: path)
+    }
+
+    /// The typed preference with this id, or an error that suggests the nearest id.
+    public func preference(_ id: String) throws(FlagLookupError) -> TypedPreference {
+        if let preference = preferences.first(where: { $0.id == id }) { return preference }
+        throw FlagLookupError(kind: "preference", id: id, suggestion: NearestName.find(id, among: preferences.map(\.id)), registryPath: path)
+    }
+}
+
+/// An id that is not in the registry, with the nearest id that is.
+///
+/// ```swift
+/// FlagLookupError(kind: "flag", id: "tranlsation", suggestion: "translation", registryPath: "…").description
+/// // "unknown flag 'tranlsation' (did you mean 'translation'?) in …"
+/// ```
+public struct FlagLookupError: Error, CustomStringConvertible, Sendable {
+    public var kind: String
+    public var id: String
+    public var suggestion: String?
+    public var registryPath: String
+
+    public var description: String {
+        let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown \(kind) '\(id)'\(hint); the \(kind)s are listed in \(registryPath) (try: flags list)"
+    }
+}
