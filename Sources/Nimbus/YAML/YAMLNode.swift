@@ -1,0 +1,195 @@
+/// One node of a parsed YAML document: a scalar, a sequence or a mapping, with its position.
+///
+/// Use it to read YAML files whose shape you check yourself (the Feature Manifest, the flag
+/// registry) and whose errors must name a line and column. Mappings keep their keys in file
+/// order; anchors and aliases are already resolved. `jsonValue` converts with the YAML 1.2 core
+/// schema.
+///
+/// ```swift
+/// let root = try YAMLReader.read(string: "enabled: true\nname: 'x'", name: "f.yaml")
+/// root["enabled"]?.jsonValue     // .bool(true)
+/// root["name"]?.string           // "x"
+/// root.entries?.map(\.key.string) // ["enabled", "name"]
+/// ```
+public struct YAMLNode: Sendable, Hashable {
+    /// How a scalar was written. Only plain scalars are subject to the core schema: a quoted
+    /// `"true"` is a string.
+    public enum ScalarStyle: Sendable, Hashable {
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
+    /// One `key: value` pair of a mapping.
+    public struct Entry: Sendable, Hashable {
+        public let key: YAMLNode
+        public let value: YAMLNode
+
+        public init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public enum Content: Sendable, Hashable {
+        /// `tag` is the resolved explicit tag (`tag:yaml.org,2002:str` for `!!str`), if any.
+        case scalar(String, style: ScalarStyle, tag: String?)
+        case sequence([YAMLNode])
+        case mapping([Entry])
+    }
+
+    public let content: Content
+    public let mark: YAMLMark
+
+    public init(_ content: Content, mark: YAMLMark) {
+        self.content = content
+        self.mark = mark
+    }
+
+    // MARK: Reading
+
+    /// The text of a scalar (whatever its style), or nil for a sequence or mapping.
+    public var string: String? {
+        if case .scalar(let text, _, _) = content { text } else { nil }
+    }
+
+    /// The items of a sequence, or nil for anything else.
+    public var items: [YAMLNode]? {
+        if case .sequence(let items) = content { items } else { nil }
+    }
+
+    /// The entries of a mapping in file order, or nil for anything else.
+    public var entries: [Entry]? {
+        if case .mapping(let entries) = content { entries } else { nil }
+    }
+
+    /// The value of the mapping entry whose key is `key`, or nil (also for non-mappings).
+    public subscript(key: String) -> YAMLNode? {
+        entries?.first { $0.key.string == key }?.value
+    }
+
+    /// The keys of a mapping in file order (empty for anything else).
+    public var keys: [String] { entries?.compactMap(\.key.string) ?? [] }
+
+    public var isScalar: Bool { if case .scalar = content { true } else { false } }
+    public var isSequence: Bool { items != nil }
+    public var isMapping: Bool { entries != nil }
+
+    /// True for a plain `null`, `~` or empty scalar: YAML's way of writing "no value".
+    public var isNull: Bool { jsonValue == .null }
+
+    /// A short name of the node's kind for messages ("expected a mapping, found a sequence").
+    public var kindName: String {
+        switch content {
+        case .scalar: "scalar"
+        case .sequence: "sequence"
+        case .mapping: "mapping"
+        }
+    }
+
+    /// The node, or a `YAMLError` at its position when it is not a mapping. `what` names the
+    /// thing in the message ("the value of `features`").
+    public func requireMapping(_ what: String) throws(YAMLError) -> [Entry] {
+        guard let entries else { throw YAMLError(at: mark, "expected \(what) to be a mapping, found a \(kindName)") }
+        return entries
+    }
+
+    /// The items, or a `YAMLError` at the node's position when it is not a sequence.
+    public func requireSequence(_ what: String) throws(YAMLError) -> [YAMLNode] {
+        guard let items else { throw YAMLError(at: mark, "expected \(what) to be a sequence, found a \(kindName)") }
+        return items
+    }
+
+    /// The scalar text, or a `YAMLError` at the node's position when it is not a scalar.
+    public func requireString(_ what: String) throws(YAMLError) -> String {
+        guard let string else { throw YAMLError(at: mark, "expected \(what) to be a string, found a \(kindName)") }
+        return string
+    }
+
+    // MARK: JSON
+
+    /// The node as JSON, plain scalars resolved with the YAML 1.2 core schema: `null`, `~` and
+    /// empty are null; `true`/`True`/`TRUE` and the `false` forms are booleans; integers (also
+    /// `0x`/`0o`) and floats are numbers; `yes`, `no`, `on`, `off` stay strings (YAML 1.1 is not
+    /// followed). Quoted and block scalars and anything tagged `!!str` are always strings.
+    public var jsonValue: JSONValue {
+        switch content {
+        case .scalar(let text, let style, let tag):
+            if style != .plain || tag == "tag:yaml.org,2002:str" { return .string(text) }
+            return Self.coreSchemaValue(of: text)
+        case .sequence(let items):
+            return .array(items.map(\.jsonValue))
+        case .mapping(let entries):
+            var object: [String: JSONValue] = [:]
+            for entry in entries { object[entry.key.string ?? ""] = entry.value.jsonValue }
+            return .object(object)
+        }
+    }
+
+    /// The YAML 1.2 core-schema reading of a plain scalar.
+    static func coreSchemaValue(of text: String) -> JSONValue {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: break
+        }
+        if let int = integer(text) { return int }
+        if isCoreFloat(text), let double = Double(text) { return .double(double) }
+        return .string(text)
+    }
+
+    private static func integer(_ text: String) -> JSONValue? {
+        let digits = "0123456789"
+        if text.hasPrefix("0x"), text.count > 2,
+           text.dropFirst(2).allSatisfy(\.isHexDigit), let value = Int(text.dropFirst(2), radix: 16) {
+            return .int(value)
+        }
+        if text.hasPrefix("0o"), text.count > 2,
+           text.dropFirst(2).allSatisfy({ "01234567".contains($0) }), let value = Int(text.dropFirst(2), radix: 8) {
+            return .int(value)
+        }
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        guard !body.isEmpty, body.allSatisfy({ digits.contains($0) }) else { return nil }
+        // Too large for Int: the core schema still calls it a number, so keep it as a double.
+        if let value = Int(text) { return .int(value) }
+        return Double(text).map(JSONValue.double)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, checked by hand so that Swift's more
+    /// liberal `Double(_:)` ("nan", "0x1p3") does not decide what YAML calls a number.
+    private static func isCoreFloat(_ text: String) -> Bool {
+        var chars = Substring(text)
+        func digits() -> Int {
+            let count = chars.prefix(while: \.isASCIIDigit).count
+            chars = chars.dropFirst(count)
+            return count
+        }
+        if chars.first == "-" || chars.first == "+" { chars = chars.dropFirst() }
+        let whole = digits()
+        var fraction = 0
+        if chars.first == "." {
+            chars = chars.dropFirst()
+            fraction = digits()
+            if whole == 0 && fraction == 0 { return false }
+        } else if whole == 0 {
+            return false
+        }
+        if chars.first == "e" || chars.first == "E" {
+            chars = chars.dropFirst()
+            if chars.first == "-" || chars.first == "+" { chars = chars.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return chars.isEmpty
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

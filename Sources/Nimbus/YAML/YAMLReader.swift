@@ -1,0 +1,184 @@
+import CYAML
+import Foundation
+
+/// Reads a YAML file or string into a `YAMLNode` tree with libyaml's event parser.
+///
+/// This is the one place that talks to libyaml; everything else reads `YAMLNode`s. Use it for any
+/// YAML the package loads. A stream must hold at most one document (an empty stream reads as a
+/// null scalar). Anchors and aliases are resolved; duplicate mapping keys, non-scalar mapping keys
+/// and aliases to unknown anchors are errors.
+///
+/// ```swift
+/// let root = try YAMLReader.read(path: "nimbus.fml.yaml")
+/// let inline = try YAMLReader.read(string: "a: &x 1\nb: *x", name: "<inline>")
+/// inline["b"]?.jsonValue  // .int(1)
+/// ```
+public enum YAMLReader {
+    /// Reads the file at `path`; marks and errors name the file as `path` was written.
+    public static func read(path: String) throws(YAMLError) -> YAMLNode {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw YAMLError(file: path, line: 1, column: 1, message: "cannot read file: \(Self.reason(error))")
+        }
+        return try parse(bytes: [UInt8](data), name: path)
+    }
+
+    /// Reads `string`; `name` stands in for a file path in marks and errors.
+    public static func read(string: String, name: String) throws(YAMLError) -> YAMLNode {
+        try parse(bytes: Array(string.utf8), name: name)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+
+    private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialise the YAML parser")
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        // libyaml keeps a pointer to the input, so the bytes must outlive every parse call; a
+        // trailing NUL gives an empty input a valid base address without being counted.
+        var bytes = input
+        let count = bytes.count
+        bytes.append(0)
+        var builder = TreeBuilder(file: name)
+        let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, count)
+            do throws(YAMLError) {
+                while true {
+                    var event = yaml_event_t()
+                    guard yaml_parser_parse(&parser, &event) == 1 else {
+                        return .failure(Self.parserError(parser, file: name))
+                    }
+                    defer { yaml_event_delete(&event) }
+                    if let root = try builder.handle(event) { return .success(root) }
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parserError(_ parser: yaml_parser_t, file: String) -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " (\(context) started at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        }
+        // Reader errors (bad encoding) carry an offset but no mark; the mark is then 0:0.
+        return YAMLError(
+            file: file,
+            line: Int(parser.problem_mark.line) + 1,
+            column: Int(parser.problem_mark.column) + 1,
+            message: message)
+    }
+}
+
+/// Turns the event stream into nodes: a stack of open collections, and anchors seen so far.
+private struct TreeBuilder {
+    private enum Frame {
+        case sequence(mark: YAMLMark, anchor: String?, items: [YAMLNode])
+        case mapping(mark: YAMLMark, anchor: String?, entries: [YAMLNode.Entry], pendingKey: YAMLNode?,
+                     seen: [String: YAMLMark])
+    }
+
+    let file: String
+    private var stack: [Frame] = []
+    private var anchors: [String: YAMLNode] = [:]
+    private var root: YAMLNode?
+    private var documents = 0
+
+    init(file: String) { self.file = file }
+
+    /// Consumes one event; returns the document's root once the stream ends.
+    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> YAMLNode? {
+        let mark = YAMLMark(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        switch event.type {
+        case YAML_STREAM_END_EVENT:
+            return root ?? YAMLNode(.scalar("", style: .plain, tag: nil), mark: YAMLMark(file: file, line: 1, column: 1))
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw YAMLError(at: mark, "expected a single YAML document, found a second one")
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = Self.string(scalar.value, length: scalar.length) ?? ""
+            let style: YAMLNode.ScalarStyle = switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: .literal
+            case YAML_FOLDED_SCALAR_STYLE: .folded
+            default: .plain
+            }
+            let tag = Self.string(scalar.tag)
+            let node = YAMLNode(.scalar(text, style: style, tag: tag), mark: mark)
+            try add(node, anchor: Self.string(scalar.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                throw YAMLError(at: mark, "unknown alias '*\(name)': no anchor '&\(name)' precedes it")
+            }
+            try add(target, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            stack.append(.sequence(mark: mark, anchor: Self.string(event.data.sequence_start.anchor), items: []))
+        case YAML_MAPPING_START_EVENT:
+            stack.append(.mapping(mark: mark, anchor: Self.string(event.data.mapping_start.anchor), entries: [],
+                                  pendingKey: nil, seen: [:]))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            switch stack.removeLast() {
+            case .sequence(let start, let anchor, let items):
+                try add(YAMLNode(.sequence(items), mark: start), anchor: anchor)
+            case .mapping(let start, let anchor, let entries, _, _):
+                try add(YAMLNode(.mapping(entries), mark: start), anchor: anchor)
+            }
+        default:
+            break  // stream start, document end: nothing to build
+        }
+        return nil
+    }
+
+    private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLError) {
+        if let anchor { anchors[anchor] = node }
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(let mark, let anchor, var items):
+            items.append(node)
+            stack.append(.sequence(mark: mark, anchor: anchor, items: items))
+        case .mapping(let mark, let anchor, var entries, let pendingKey, var seen):
+            if let key = pendingKey {
+                entries.append(YAMLNode.Entry(key: key, value: node))
+                stack.append(.mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: nil, seen: seen))
+            } else {
+                // Keys must be scalars: every consumer looks entries up by their text.
+                guard let text = node.string else {
+                    throw YAMLError(at: node.mark, "expected a scalar mapping key, found a \(node.kindName)")
+                }
+                if let first = seen[text] {
+                    throw YAMLError(at: node.mark, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))")
+                }
+                seen[text] = node.mark
+                stack.append(.mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: node, seen: seen))
+            }
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {
+        guard let pointer else { return nil }
+        let count = length ?? strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
