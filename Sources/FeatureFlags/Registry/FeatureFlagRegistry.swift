@@ -1,3 +1,5 @@
+import Nimbus
+
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.
 ///
 /// It says which flags exist, which Nimbus feature variable each reads, which are debuggable
@@ -11,6 +13,8 @@
 public struct FeatureFlagRegistry: Sendable {
     /// The registry file, or a description of where it came from.
     public let path: String
+    /// The app's Nimbus Feature Manifest, already loaded and checked.
+    public let manifest: FeatureManifest
     /// The app name; it names the store folder.
     public let app: String
     /// The Nimbus manifest, resolved to an absolute path.
@@ -24,15 +28,24 @@ public struct FeatureFlagRegistry: Sendable {
 
     private let flagsByID: [String: FeatureFlagID]
 
-    public init(path: String, app: String, manifestPath: String, experimentsPath: String? = nil,
+    public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experimentsPath: String? = nil,
                 flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
         self.path = path
+        self.manifest = manifest
         self.app = app
         self.manifestPath = manifestPath
         self.experimentsPath = experimentsPath
         self.flags = flags.map(FeatureFlagID.init).sorted()
         self.preferences = preferences.sorted()
         flagsByID = Dictionary(self.flags.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Reads the registry at `path` and the manifest it names, and checks every flag against it.
+    /// Errors name the file, line and column of the offending entry.
+    public static func load(path: String) throws -> FeatureFlagRegistry {
+        let file = try RegistryFile.read(path: path)
+        let manifest = try FeatureManifest.load(path: file.manifestPath)
+        return try RegistryValidator(file: file, manifest: manifest).registry()
     }
 
     /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.

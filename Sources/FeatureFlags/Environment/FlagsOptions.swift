@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where to find an app's registry and store, and which channel to resolve for: what the global
+/// options `--config`, `--store` and `--channel` of `flags` say.
+///
+/// ```swift
+/// let options = FlagsOptions(configPath: nil, storePath: "/tmp/prefs.sqlite", channel: .beta)
+/// let flags = try FlagsEnvironment.open(options)
+/// ```
+public struct FlagsOptions: Sendable {
+    /// The registry file; nil means: walk up from `workingDirectory`, else the built-in demo.
+    public var configPath: String?
+    /// The store file; nil means `FLAGS_STORE`, else the default path for the app.
+    public var storePath: String?
+    /// The channel to resolve and preview; nil means the build's own channel.
+    public var channel: BuildChannel?
+    public var workingDirectory: String
+    public var environment: [String: String]
+
+    public init(configPath: String? = nil, storePath: String? = nil, channel: BuildChannel? = nil,
+                workingDirectory: String = FileManager.default.currentDirectoryPath,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configPath = configPath
+        self.storePath = storePath
+        self.channel = channel
+        self.workingDirectory = workingDirectory
+        self.environment = environment
+    }
+}

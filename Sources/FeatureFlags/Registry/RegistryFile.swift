@@ -1,0 +1,157 @@
+import Foundation
+import Nimbus
+
+/// The registry file `feature-flags.yaml` as written, checked for shape but not yet against the
+/// manifest. `FeatureFlagRegistry.load` turns it into the registry the app uses.
+///
+/// ```yaml
+/// app: bibimbap                 # names the store folder
+/// manifest: nimbus.fml.yaml     # relative to this file
+/// experiments: experiments.json # optional
+/// flags:
+///   newBibimbapMenu:
+///     feature: bibimbap-feature
+///     variable: enabled
+///     debug: { title: Bibimbap Menu, status: Toggle the new bibimbap menu }
+///     userPrefsKey: NewBibimbapMenu
+///   sponsoredShortcuts:
+///     default: true
+/// preferences:
+///   startAtHome: { feature: start-at-home-feature, variable: setting, userPrefsKey: StartAtHomeUserPrefsKey }
+/// ```
+struct RegistryFile {
+    struct Flag {
+        var id: String
+        var feature: String?
+        var variable: String?
+        var debug: FeatureFlagDefinition.DebugRow?
+        var userPrefsKey: String?
+        var fallback: Bool?
+        var mark: YAMLMark
+        var featureMark: YAMLMark?
+        var variableMark: YAMLMark?
+    }
+
+    struct Preference {
+        var id: String
+        var feature: String
+        var variable: String
+        var userPrefsKey: String
+        var mark: YAMLMark
+    }
+
+    var path: String
+    var app: String
+    var manifestPath: String
+    var experimentsPath: String?
+    var flags: [Flag]
+    var preferences: [Preference]
+
+    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences"]
+    static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
+    static let debugKeys = ["title", "status"]
+    static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
+
+    static func read(path: String) throws(YAMLError) -> RegistryFile {
+        let root = try YAMLReader.read(path: path)
+        let entries = try root.requireMapping("the registry")
+        try rejectUnknownKeys(entries, allowed: topLevelKeys, in: "the registry")
+        let folder = (path as NSString).deletingLastPathComponent
+
+        func required(_ key: String) throws(YAMLError) -> String {
+            guard let node = root[key] else { throw YAMLError(at: root.mark, "missing required key `\(key)`") }
+            return try node.requireString("`\(key)`")
+        }
+        let app = try required("app")
+        guard !app.isEmpty, app.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !app.hasPrefix(".") else {
+            throw YAMLError(at: root["app"]!.mark, "`app` must be a plain name (letters, digits, - _ .), since it names the store folder; found '\(app)'")
+        }
+        let manifest = try required("manifest")
+        let experiments = try root["experiments"].map { node throws(YAMLError) in try node.requireString("`experiments`") }
+
+        var flags: [Flag] = []
+        for entry in try root["flags"]?.requireMapping("`flags`") ?? [] {
+            flags.append(try readFlag(entry))
+        }
+        var preferences: [Preference] = []
+        for entry in try root["preferences"]?.requireMapping("`preferences`") ?? [] {
+            preferences.append(try readPreference(entry))
+        }
+        return RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder),
+                            experimentsPath: experiments.map { resolve($0, against: folder) }, flags: flags, preferences: preferences)
+    }
+
+    private static func readFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> Flag {
+        let id = try entry.key.requireString("a flag id")
+        try requireSwiftIdentifier(id, at: entry.key.mark, what: "flag id")
+        let body = try entry.value.requireMapping("flag `\(id)`")
+        try rejectUnknownKeys(body, allowed: flagKeys, in: "flag `\(id)`")
+        let node = entry.value
+        var flag = Flag(id: id, mark: entry.key.mark)
+        if let feature = node["feature"] {
+            flag.feature = try feature.requireString("`feature` of flag `\(id)`")
+            flag.featureMark = feature.mark
+            let variable = node["variable"]
+            flag.variable = try variable?.requireString("`variable` of flag `\(id)`") ?? "enabled"
+            flag.variableMark = variable?.mark ?? feature.mark
+        } else if let variable = node["variable"] {
+            throw YAMLError(at: variable.mark, "flag `\(id)` names a `variable` but no `feature`; add `feature: <nimbus feature id>`")
+        }
+        if let debug = node["debug"] {
+            let fields = try debug.requireMapping("`debug` of flag `\(id)`")
+            try rejectUnknownKeys(fields, allowed: debugKeys, in: "`debug` of flag `\(id)`")
+            let title = try debug["title"]?.requireString("`debug.title` of flag `\(id)`") ?? id
+            let status = try debug["status"]?.requireString("`debug.status` of flag `\(id)`") ?? ""
+            flag.debug = .init(title: title, status: status)
+        }
+        if let key = node["userPrefsKey"] {
+            flag.userPrefsKey = try key.requireString("`userPrefsKey` of flag `\(id)`")
+        }
+        if let fallback = node["default"] {
+            guard let value = fallback.jsonValue.boolValue else {
+                throw YAMLError(at: fallback.mark, "`default` of flag `\(id)` must be true or false, found \(fallback.jsonValue.kindName)")
+            }
+            flag.fallback = value
+        }
+        if flag.feature == nil && flag.fallback == nil {
+            throw YAMLError(at: entry.key.mark, "flag `\(id)` has neither `feature` (a Nimbus feature) nor `default` (a hard-coded value); add one")
+        }
+        return flag
+    }
+
+    private static func readPreference(_ entry: YAMLNode.Entry) throws(YAMLError) -> Preference {
+        let id = try entry.key.requireString("a preference id")
+        try requireSwiftIdentifier(id, at: entry.key.mark, what: "preference id")
+        let body = try entry.value.requireMapping("preference `\(id)`")
+        try rejectUnknownKeys(body, allowed: preferenceKeys, in: "preference `\(id)`")
+        func field(_ key: String) throws(YAMLError) -> String {
+            guard let node = entry.value[key] else {
+                throw YAMLError(at: entry.key.mark, "preference `\(id)` is missing `\(key)`")
+            }
+            return try node.requireString("`\(key)` of preference `\(id)`")
+        }
+        return Preference(id: id, feature: try field("feature"), variable: try field("variable"),
+                          userPrefsKey: try field("userPrefsKey"), mark: entry.key.mark)
+    }
+
+    private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: String) throws(YAMLError) {
+        for entry in entries {
+            let key = entry.key.string ?? ""
+            guard allowed.contains(key) else {
+                let hint = NearestName.find(key, among: allowed).map { " (did you mean `\($0)`?)" } ?? ""
+                throw YAMLError(at: entry.key.mark, "unknown key `\(key)` in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// Flag ids become Swift enum cases in generated code, so they must be identifiers.
+    private static func requireSwiftIdentifier(_ id: String, at mark: YAMLMark, what: String) throws(YAMLError) {
+        guard SwiftIdentifier.isValid(id) else {
+            throw YAMLError(at: mark, "\(what) `\(id)` is not a Swift identifier (letters, digits and _, not starting with a digit, not a keyword)")
+        }
+    }
+
+    private static func resolve(_ path: String, against folder: String) -> String {
+        path.hasPrefix("/") ? path : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,58 @@
+import Nimbus
+
+/// Checks a registry file against its manifest and builds the `FeatureFlagRegistry`.
+///
+/// A flag must name an existing feature and one of its `Boolean` variables; a typed preference
+/// must name a variable whose type is an FML enum, whose variants become the allowed values.
+struct RegistryValidator {
+    let file: RegistryFile
+    let manifest: FeatureManifest
+
+    func registry() throws(YAMLError) -> FeatureFlagRegistry {
+        var definitions: [FeatureFlagDefinition] = []
+        for flag in file.flags {
+            var nimbus: FeatureFlagDefinition.NimbusVariable?
+            if let featureID = flag.feature, let variableName = flag.variable {
+                let variable = try checkedVariable(featureID, variableName, featureMark: flag.featureMark ?? flag.mark,
+                                                   variableMark: flag.variableMark ?? flag.mark, owner: "flag `\(flag.id)`")
+                guard variable.type == .boolean else {
+                    throw YAMLError(at: flag.variableMark ?? flag.mark,
+                                    "flag `\(flag.id)` reads `\(featureID).\(variableName)`, which is \(variable.type), not Boolean; a flag needs a Boolean variable (a typed value belongs under `preferences`)")
+                }
+                nimbus = .init(feature: featureID, variable: variableName)
+            }
+            definitions.append(FeatureFlagDefinition(id: flag.id, nimbus: nimbus, debug: flag.debug,
+                                                     userPrefsKey: flag.userPrefsKey, fallback: flag.fallback))
+        }
+        var preferences: [TypedPreference] = []
+        for preference in file.preferences {
+            let variable = try checkedVariable(preference.feature, preference.variable, featureMark: preference.mark,
+                                               variableMark: preference.mark, owner: "preference `\(preference.id)`")
+            guard case .enumeration(let enumName) = variable.type, let definition = manifest.enumDefinition(enumName) else {
+                throw YAMLError(at: preference.mark, "preference `\(preference.id)` reads `\(preference.feature).\(preference.variable)`, which is \(variable.type); a typed preference needs an enum variable")
+            }
+            preferences.append(TypedPreference(id: preference.id, nimbus: .init(feature: preference.feature, variable: preference.variable),
+                                               userPrefsKey: preference.userPrefsKey, enumName: enumName, variants: definition.variants))
+        }
+        let ids = Set(file.flags.map(\.id))
+        for preference in file.preferences where ids.contains(preference.id) {
+            throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
+        }
+        return FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
+                                   experimentsPath: file.experimentsPath, flags: definitions, preferences: preferences)
+    }
+
+    private func checkedVariable(_ featureID: String, _ variableName: String, featureMark: YAMLMark, variableMark: YAMLMark,
+                                 owner: String) throws(YAMLError) -> VariableDefinition {
+        guard let feature = manifest.feature(featureID) else {
+            let hint = NearestName.find(featureID, among: manifest.featureIDs).map { " (did you mean `\($0)`?)" } ?? ""
+            throw YAMLError(at: featureMark, "\(owner) names feature `\(featureID)`, which the manifest \(file.manifestPath) does not define\(hint)")
+        }
+        guard let variable = feature.variable(variableName) else {
+            let names = feature.variables.map(\.name)
+            let hint = NearestName.find(variableName, among: names).map { " (did you mean `\($0)`?)" } ?? ""
+            throw YAMLError(at: variableMark, "\(owner) names variable `\(variableName)` of feature `\(featureID)`, which has no such variable\(hint); it has: \(names.joined(separator: ", "))")
+        }
+        return variable
+    }
+}

@@ -1,0 +1,43 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Foundation
+import Synchronization
+
+/// Where a command writes: standard output for results, standard error for notes and errors.
+///
+/// Tests use `Console.capturing()` to read what a command printed.
+///
+/// ```swift
+/// let console = Console.capturing()
+/// console.print("hello")
+/// console.output   // "hello\n"
+/// ```
+public final class Console: Sendable {
+    private let captured: Mutex<(output: String, errors: String)>?
+    /// Whether standard output and standard error are terminals (notes for people go there only then).
+    public let outputIsTerminal: Bool
+    public let errorIsTerminal: Bool
+
+    private init(capturing: Bool) {
+        captured = capturing ? Mutex(("", "")) : nil
+        outputIsTerminal = !capturing && isatty(STDOUT_FILENO) == 1
+        errorIsTerminal = !capturing && isatty(STDERR_FILENO) == 1
+    }
+
+    /// The process's own standard output and error.
+    public static func standard() -> Console { Console(capturing: false) }
+
+    /// A console that keeps everything written, for tests.
+    public static func capturing() -> Console { Console(capturing: true) }
+
+    public var output: String { captured?.withLock { $0.output } ?? "" }
+    public var errors: String { captured?.withLock { $0.errors } ?? "" }
+
+    public func print(_ text: String = "") {
+        if let captured { captured.withLock { $0.output += text + "\n" } } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    }
+
+    public func printError(_ text: String) {
+        if let captured { captured.withLock { $0.errors += text + "\n" } } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    }
+}
+#endif

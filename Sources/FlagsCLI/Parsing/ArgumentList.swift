@@ -1,0 +1,75 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+/// The words of a command line, consumed option by option by the command that owns them.
+///
+/// Options may come before or after positional arguments, as `--name value` or `--name=value`;
+/// a lone `--` ends options. Whatever is left when a command has taken its own is a usage error,
+/// so a typo never passes silently.
+///
+/// ```swift
+/// var arguments = ArgumentList(["get", "x", "--json"])
+/// arguments.flag("--json")        // true
+/// arguments.positionals()         // ["get", "x"]
+/// ```
+struct ArgumentList {
+    private var words: [String]
+    /// Words after `--`, never treated as options.
+    private(set) var trailing: [String] = []
+
+    init(_ words: [String]) {
+        if let end = words.firstIndex(of: "--") {
+            self.words = Array(words[..<end])
+            trailing = Array(words[(end + 1)...])
+        } else {
+            self.words = words
+        }
+    }
+
+    /// Removes `name` (or any of its aliases) and says whether it was there.
+    mutating func flag(_ names: String...) -> Bool {
+        var found = false
+        words.removeAll { word in
+            let matches = names.contains(word)
+            found = found || matches
+            return matches
+        }
+        return found
+    }
+
+    /// Removes `name value` or `name=value` and returns the value (the last one wins).
+    mutating func option(_ names: String..., command: String?) throws(CLIError) -> String? {
+        var value: String?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if let name = names.first(where: { word.hasPrefix($0 + "=") }) {
+                value = String(word.dropFirst(name.count + 1))
+                words.remove(at: index)
+            } else if names.contains(word) {
+                guard index + 1 < words.count else { throw .usage("\(word) needs a value", command: command) }
+                value = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
+            }
+        }
+        return value
+    }
+
+    /// The words that are not options; any remaining option is an error naming it.
+    mutating func positionals(command: String?) throws(CLIError) -> [String] {
+        if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw .usage("unknown option \(unknown)", command: command)
+        }
+        defer { words.removeAll() }
+        return words
+    }
+
+    /// The first word, if it is not an option, removed (the command name).
+    mutating func popCommandName() -> String? {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }
+        return words.remove(at: index)
+    }
+
+    var isEmpty: Bool { words.isEmpty && trailing.isEmpty }
+}
+#endif

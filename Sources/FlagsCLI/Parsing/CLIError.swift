@@ -1,0 +1,26 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+/// A command that cannot go on: a usage mistake (exit 2) or a failure to do what was asked (exit 1).
+///
+/// ```swift
+/// throw CLIError.usage("expected on or off, found 'maybe'", command: "set")
+/// ```
+public struct CLIError: Error, CustomStringConvertible {
+    public enum Kind: Sendable { case usage, failure }
+
+    public var kind: Kind
+    public var message: String
+    /// The command whose usage to point at, for usage errors.
+    public var command: String?
+
+    public static func usage(_ message: String, command: String? = nil) -> CLIError {
+        CLIError(kind: .usage, message: message, command: command)
+    }
+
+    public static func failure(_ message: String) -> CLIError {
+        CLIError(kind: .failure, message: message, command: nil)
+    }
+
+    public var exitCode: Int32 { kind == .usage ? 2 : 1 }
+    public var description: String { message }
+}
+#endif
