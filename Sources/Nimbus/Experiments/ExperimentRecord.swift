@@ -1,0 +1,93 @@
+/// One Nimbus experiment or rollout, as published to Remote Settings.
+///
+/// Use it to decide enrollment (`EnrollmentEvaluator`) and to read what each branch sets. Only
+/// the fields the Nimbus SDK relies on are read; the many others Experimenter publishes
+/// (outcomes, probe sets, localizations, ...) are ignored, and the whole record stays available
+/// in `json`. A required field that is missing or of the wrong kind makes the initializer throw
+/// an error naming the field.
+///
+/// ```swift
+/// let record = try ExperimentRecord(json: try JSONParser.parse(text))
+/// record.slug          // "firefox-ios-multifeature-test"
+/// record.featureIds    // ["onboarding-default-browser", "homescreen"]
+/// ```
+public struct ExperimentRecord: Sendable, Hashable {
+    public var schemaVersion: String
+    public var slug: String
+    public var userFacingName: String
+    public var userFacingDescription: String
+    public var isEnrollmentPaused: Bool
+    public var bucketConfig: BucketConfig
+    public var branches: [Branch]
+    /// Days the enrollment period is planned to last.
+    public var proposedEnrollment: Int
+
+    /// The app this record is for (`firefox_ios`); nil means any app.
+    public var appName: String?
+    public var appId: String?
+    /// The channel this record is for; compared case-insensitively; nil means any channel.
+    public var channel: String?
+    /// A JEXL expression over the client's targeting context; nil means everyone.
+    public var targeting: String?
+    /// Rollouts and experiments are enrolled separately, and an experiment's value wins.
+    public var isRollout: Bool
+    /// The features the record touches: `featureIds` when the record lists them, merged with
+    /// every feature a branch sets, in first-seen order.
+    public var featureIds: [String]
+    /// ISO 8601 timestamp; decides which of two records on one feature wins (earliest).
+    public var publishedDate: String?
+    public var startDate: String?
+    public var endDate: String?
+    public var enrollmentEndDate: String?
+    public var proposedDuration: Int?
+    public var referenceBranch: String?
+    /// The record exactly as received.
+    public var json: JSONValue
+
+    public init(json: JSONValue) throws(ExperimentRecordError) {
+        let fields = try RecordFields(json, path: "")
+        schemaVersion = try fields.required("schemaVersion", RecordFields.string)
+        slug = try fields.required("slug", RecordFields.string)
+        userFacingName = try fields.required("userFacingName", RecordFields.string)
+        userFacingDescription = try fields.required("userFacingDescription", RecordFields.string)
+        isEnrollmentPaused = try fields.required("isEnrollmentPaused", RecordFields.bool)
+        bucketConfig = try fields.required("bucketConfig") { value, path throws(ExperimentRecordError) in
+            try BucketConfig(json: value, path: path)
+        }
+        let branchList = try fields.required("branches", RecordFields.array)
+        var branches: [Branch] = []
+        for (index, element) in branchList.enumerated() {
+            branches.append(try Branch(json: element, path: "branches[\(index)]"))
+        }
+        // Sampling a branch needs at least one branch and a positive total weight.
+        guard !branches.isEmpty else { throw ExperimentRecordError("field `branches` is empty") }
+        guard branches.reduce(0, { $0 + $1.ratio }) > 0 else {
+            throw ExperimentRecordError("field `branches` has ratios that add up to 0")
+        }
+        self.branches = branches
+        proposedEnrollment = try fields.required("proposedEnrollment", RecordFields.nonNegativeInteger)
+
+        appName = try fields.optional("appName", RecordFields.string)
+        appId = try fields.optional("appId", RecordFields.string)
+        channel = try fields.optional("channel", RecordFields.string)
+        targeting = try fields.optional("targeting", RecordFields.string)
+        isRollout = try fields.optional("isRollout", RecordFields.bool) ?? false
+        var featureIds = try fields.optional("featureIds", RecordFields.stringArray) ?? []
+        for feature in branches.flatMap(\.features) where !featureIds.contains(feature.featureId) {
+            featureIds.append(feature.featureId)
+        }
+        self.featureIds = featureIds
+        publishedDate = try fields.optional("publishedDate", RecordFields.string)
+        startDate = try fields.optional("startDate", RecordFields.string)
+        endDate = try fields.optional("endDate", RecordFields.string)
+        enrollmentEndDate = try fields.optional("enrollmentEndDate", RecordFields.string)
+        proposedDuration = try fields.optional("proposedDuration", RecordFields.nonNegativeInteger)
+        referenceBranch = try fields.optional("referenceBranch", RecordFields.string)
+        self.json = json
+    }
+
+    /// The branch called `slug`, if the record has one.
+    public func branch(named slug: String) -> Branch? {
+        branches.first { $0.slug == slug }
+    }
+}

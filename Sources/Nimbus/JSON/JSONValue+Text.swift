@@ -1,0 +1,132 @@
+/// JSON text for a `JSONValue`, written by hand so the bytes are exactly the ones Nimbus hashes.
+extension JSONValue {
+    /// The value as compact JSON text: no spaces, object keys sorted by their UTF-8 bytes, strings
+    /// escaped the way `serde_json` escapes them (`"`, `\`, and control characters only; `/` and
+    /// non-ASCII stay as they are).
+    ///
+    /// This is the text Nimbus hashes for bucketing (`["<id>","<namespace>"]`), so it must match
+    /// Rust's `serde_json::to_string` byte for byte. Foundation's serialiser escapes `/`, which
+    /// would move users between buckets.
+    public var compactText: String {
+        var output = ""
+        writeCompact(to: &output)
+        return output
+    }
+
+    /// The value as indented JSON text (two spaces, sorted keys) for people to read.
+    public var prettyText: String {
+        var output = ""
+        writePretty(to: &output, indent: 0)
+        return output
+    }
+
+    private func writeCompact(to output: inout String) {
+        switch self {
+        case .array(let elements):
+            output += "["
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output += "," }
+                element.writeCompact(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (offset, key) in Self.sortedKeys(members).enumerated() {
+                if offset > 0 { output += "," }
+                Self.writeString(key, to: &output)
+                output += ":"
+                members[key]!.writeCompact(to: &output)
+            }
+            output += "}"
+        default:
+            writeScalar(to: &output)
+        }
+    }
+
+    private func writePretty(to output: inout String, indent: Int) {
+        let inner = String(repeating: "  ", count: indent + 1)
+        let outer = String(repeating: "  ", count: indent)
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            output += "[\n"
+            for (offset, element) in elements.enumerated() {
+                output += inner
+                element.writePretty(to: &output, indent: indent + 1)
+                output += offset < elements.count - 1 ? ",\n" : "\n"
+            }
+            output += outer + "]"
+        case .object(let members) where !members.isEmpty:
+            output += "{\n"
+            let keys = Self.sortedKeys(members)
+            for (offset, key) in keys.enumerated() {
+                output += inner
+                Self.writeString(key, to: &output)
+                output += ": "
+                members[key]!.writePretty(to: &output, indent: indent + 1)
+                output += offset < keys.count - 1 ? ",\n" : "\n"
+            }
+            output += outer + "}"
+        case .array:
+            output += "[]"
+        case .object:
+            output += "{}"
+        default:
+            writeScalar(to: &output)
+        }
+    }
+
+    private func writeScalar(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .double(let value): output += Self.numberText(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array, .object: writeCompact(to: &output)
+        }
+    }
+
+    /// Sorting by UTF-8 bytes matches `serde_json`'s `BTreeMap<String, _>` ordering; Swift's own
+    /// `<` on `String` compares by Unicode canonical equivalence and can disagree.
+    private static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{00}"..."\u{1F}":
+                let digits = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    /// JSON has no NaN or infinity; `serde_json` writes them as `null`, and so does this.
+    /// Exponents are written without `+` or leading zeros (`1e16`, `1e-7`) as `serde_json` does.
+    private static func numberText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        let mantissa = text[..<e]
+        var exponent = text[text.index(after: e)...]
+        var sign = ""
+        if exponent.first == "+" || exponent.first == "-" {
+            if exponent.first == "-" { sign = "-" }
+            exponent = exponent.dropFirst()
+        }
+        let digits = exponent.drop { $0 == "0" }
+        return "\(mantissa)e\(sign)\(digits.isEmpty ? "0" : String(digits))"
+    }
+}
