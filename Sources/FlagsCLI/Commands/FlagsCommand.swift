@@ -1,0 +1,41 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+
+/// One subcommand of `flags`: its name, its help, how it reads its arguments and what it does.
+///
+/// Adding a command means writing one type that conforms and listing it in `FlagsCommandLine.commands`.
+///
+/// ```swift
+/// struct HelloCommand: FlagsCommand {
+///     static let name = "hello"; static let summary = "Say hello"; static let usage = "flags hello"; static let help = ""
+///     init(arguments: inout ArgumentList) throws(CLIError) {}
+///     func run(in context: CommandContext) throws { context.console.print("hello") }
+/// }
+/// ```
+protocol FlagsCommand {
+    static var name: String { get }
+    /// One line for the command list.
+    static var summary: String { get }
+    /// The synopsis, e.g. `flags get ID [--json]`.
+    static var usage: String { get }
+    /// What the command does and its options, shown by `flags COMMAND --help`.
+    static var help: String { get }
+    /// Whether the command opens the app's registry and store (`help` and `version` do not).
+    static var needsEnvironment: Bool { get }
+
+    init(arguments: inout ArgumentList) throws(CLIError)
+    func run(in context: CommandContext) throws
+}
+
+extension FlagsCommand {
+    static var needsEnvironment: Bool { true }
+}
+
+/// What a running command works with.
+struct CommandContext {
+    let console: Console
+    let options: FlagsOptions
+    /// Opens the app's registry and store; commands that need them call it once.
+    let environment: () throws -> FlagsEnvironment
+}
+#endif

@@ -1,0 +1,55 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Nimbus
+
+/// `flags list`: every flag with its value and where the value comes from.
+struct ListCommand: FlagsCommand {
+    static let name = "list"
+    static let summary = "List every flag with its value and where it comes from"
+    static let usage = "flags list [--json] [--overridden]"
+    static let help = """
+        Lists every flag of the app, sorted by id: its value (what isEnabled returns), where the
+        value comes from (override, experiment, rollout, default), the stored override and the
+        value Nimbus gives underneath it.
+
+        Options:
+          --json          print a JSON array of flag objects, sorted by id
+          --overridden    only flags with a stored override (the quick way to find leftovers)
+        """
+
+    let json: Bool
+    let overriddenOnly: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        json = arguments.flag("--json")
+        overriddenOnly = arguments.flag("--overridden")
+        let extra = try arguments.positionals(command: Self.name)
+        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let reports = environment.registry.flags
+            .map { FlagReport(state: environment.provider.state(of: $0), environment: environment) }
+            .filter { !overriddenOnly || $0.state.override != nil }
+        if json {
+            context.console.print(JSONValue.array(reports.map(\.json)).prettyText)
+            return
+        }
+        if environment.isDemo && context.console.errorIsTerminal {
+            context.console.printError("note: no \(FlagsEnvironment.registryFileName) found here or above; showing the built-in Bibimbap demo (\(environment.registry.path))")
+        }
+        guard !reports.isEmpty else {
+            context.console.print(overriddenOnly ? "No overrides are set." : "The registry has no flags.")
+            return
+        }
+        let rows = reports.map { report -> [String] in
+            let state = report.state
+            return [state.flag.rawValue, OnOff.text(state.enabled), report.sourceText,
+                    state.override.map(OnOff.text) ?? "-", OnOff.text(state.nimbus.enabled),
+                    state.flag.debugKey == nil ? "no" : "yes"]
+        }
+        context.console.print(TextTable(header: ["FLAG", "VALUE", "SOURCE", "OVERRIDE", "NIMBUS", "DEBUGGABLE"], rows: rows).render())
+    }
+}
+#endif

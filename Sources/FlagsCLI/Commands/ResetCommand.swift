@@ -1,0 +1,42 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+
+/// `flags reset ID...` / `flags reset --all`: removes overrides so Nimbus decides again.
+struct ResetCommand: FlagsCommand {
+    static let name = "reset"
+    static let summary = "Remove overrides: of the given flags, or --all"
+    static let usage = "flags reset ID... | flags reset --all"
+    static let help = """
+        Removes the debug override of each flag ID, so its value comes from Nimbus again.
+        With --all, removes every override in the store in one transaction, including overrides
+        of flags that are no longer in the registry.
+        """
+
+    let ids: [String]
+    let all: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        all = arguments.flag("--all")
+        ids = try arguments.positionals(command: Self.name)
+        if all && !ids.isEmpty { throw .usage("give flag IDs or --all, not both", command: Self.name) }
+        if !all && ids.isEmpty { throw .usage("missing flag IDs (or --all)", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        if all {
+            let count = try environment.provider.removeAllDebugOverrides()
+            context.console.print(count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+            return
+        }
+        // Look every id up first, so a typo in the last one changes nothing.
+        let flags = try ids.map { id throws in try environment.registry.flag(id) }
+        for flag in flags where flag.debugKey == nil { throw FeatureFlagError.notDebuggable(flag.rawValue) }
+        try environment.prefs.apply(flags.map { .remove($0.debugKey!) })
+        for flag in flags {
+            let state = environment.provider.state(of: flag)
+            context.console.print("\(flag.rawValue): override removed, now \(OnOff.text(state.enabled)) (\(state.source.summary))")
+        }
+    }
+}
+#endif

@@ -1,0 +1,74 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Foundation
+import Nimbus
+
+/// What `flags get` and `flags list` say about one flag, as JSON for scripts and as text for people.
+///
+/// ```swift
+/// FlagReport(state: provider.state(of: flag), environment: env).json["source"]   // "override"
+/// ```
+struct FlagReport {
+    let state: FeatureFlagState
+    let environment: FlagsEnvironment
+
+    private var flag: FeatureFlagID { state.flag }
+
+    /// The flag as one JSON object; every key is always present (null when it does not apply).
+    var json: JSONValue {
+        var experiment = JSONValue.null
+        if case .experiment(let slug, let branch) = state.nimbus.source {
+            experiment = .object(["slug": .string(slug), "branch": .string(branch)])
+        }
+        var rollout = JSONValue.null
+        if case .rollout(let slug) = state.nimbus.source { rollout = .string(slug) }
+        let definition = flag.definition
+        return .object([
+            "id": .string(flag.rawValue),
+            "enabled": .bool(state.enabled),
+            "source": .string(state.source.name),
+            "experiment": experiment,
+            "rollout": rollout,
+            "override": state.override.map(JSONValue.bool) ?? .null,
+            "overrideActive": .bool(state.source == .override),
+            "overrideSetAt": state.overrideSetAt.map { .string(Self.timestamp($0)) } ?? .null,
+            "nimbus": .bool(state.nimbus.enabled),
+            "nimbusSource": .string(state.nimbus.source.name),
+            "channel": .string(environment.channel.rawValue),
+            "feature": definition.nimbus.map { .string($0.feature) } ?? .null,
+            "variable": definition.nimbus.map { .string($0.variable) } ?? .null,
+            "debuggable": .bool(flag.debugKey != nil),
+            "debugKey": flag.debugKey.map(JSONValue.string) ?? .null,
+            "title": definition.debug.map { .string($0.title) } ?? .null,
+            "status": definition.debug.map { .string($0.status) } ?? .null,
+            "userPrefsKey": flag.userPrefsKey.map(JSONValue.string) ?? .null,
+            "userPreference": environment.preferences.storedPreference(for: flag).map(JSONValue.bool) ?? .null,
+        ])
+    }
+
+    /// Where the value comes from, in words: "override (set 5m ago)", "default", "experiment a/b".
+    var sourceText: String {
+        var text = state.source.summary
+        if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Self.age(since: setAt)) ago)" }
+        if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel.rawValue)" }
+        return text
+    }
+
+    static func timestamp(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// A short age such as "12s", "5m", "3h", "2d".
+    static func age(since seconds: Double, now: Double = Date().timeIntervalSince1970) -> String {
+        let elapsed = max(0, Int(now - seconds))
+        switch elapsed {
+        case ..<60: return "\(elapsed)s"
+        case ..<3600: return "\(elapsed / 60)m"
+        case ..<86400: return "\(elapsed / 3600)h"
+        default: return "\(elapsed / 86400)d"
+        }
+    }
+}
+#endif

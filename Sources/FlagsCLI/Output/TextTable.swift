@@ -1,0 +1,25 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Foundation
+
+/// A plain-text table with aligned columns, for human-readable command output.
+///
+/// ```swift
+/// TextTable(header: ["FLAG", "VALUE"], rows: [["a", "on"]]).render()
+/// // FLAG  VALUE
+/// // a     on
+/// ```
+struct TextTable {
+    var header: [String]
+    var rows: [[String]]
+
+    func render() -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
+#endif
