@@ -33,6 +33,8 @@ public struct YAMLNode: Sendable, Hashable {
         }
     }
 
+    /// What the node is. Switch over it when the convenience accessors (`string`, `items`,
+    /// `entries`) are not enough, e.g. to tell a quoted scalar from a plain one.
     public enum Content: Sendable, Hashable {
         /// `tag` is the resolved explicit tag (`tag:yaml.org,2002:str` for `!!str`), if any.
         case scalar(String, style: ScalarStyle, tag: String?)

@@ -1,0 +1,89 @@
+/// A loaded and checked Nimbus Feature Manifest (`*.fml.yaml`) with its includes.
+///
+/// Use it to know which features exist, their variables and types, each feature's default value
+/// per channel, and whether a value (an experiment branch's, say) fits the declared types.
+/// Loading checks everything the Nimbus FML tool checks about structure and defaults, and
+/// reports the first problem as a `ManifestError` naming `file:line:column`. `import`/`imports`
+/// are reported as unsupported.
+///
+/// ```swift
+/// let manifest = try FeatureManifest.load(path: "nimbus.fml.yaml")
+/// manifest.channels                                           // ["developer", "beta", "release"]
+/// manifest.defaultValue(forFeature: "ad-blocker-feature", channel: "beta")  // {"enabled": true}
+/// manifest.isValid(.string("yes"), forVariable: "enabled", ofFeature: "ad-blocker-feature")  // false
+/// ```
+public struct FeatureManifest: Sendable {
+    /// The channels of the root manifest, in file order.
+    public let channels: [String]
+    /// Every file loaded, root first, each once, as its path was built from the root's path.
+    public let files: [String]
+    private let features: [String: FeatureDefinition]
+    private let enums: [String: EnumDefinition]
+    private let objects: [String: ObjectDefinition]
+    private let defaults: [String: [String: JSONValue]]
+    private let checker: ValueChecker
+
+    init(channels: [String], files: [String], features: [String: FeatureDefinition], enums: [String: EnumDefinition],
+         objects: [String: ObjectDefinition], defaults: [String: [String: JSONValue]], checker: ValueChecker) {
+        self.channels = channels
+        self.files = files
+        self.features = features
+        self.enums = enums
+        self.objects = objects
+        self.defaults = defaults
+        self.checker = checker
+    }
+
+    /// Loads the manifest at `path` and every file it includes (paths relative to the including
+    /// file; each file is read once).
+    public static func load(path: String) throws(ManifestError) -> FeatureManifest {
+        var loader = ManifestLoader()
+        try loader.load(path: path)
+        return try loader.build()
+    }
+
+    /// The ids of all features, sorted.
+    public var featureIDs: [String] { features.keys.sorted() }
+    /// The names of all declared enums, sorted.
+    public var enumNames: [String] { enums.keys.sorted() }
+    /// The names of all declared objects, sorted.
+    public var objectNames: [String] { objects.keys.sorted() }
+
+    public func feature(_ id: String) -> FeatureDefinition? { features[id] }
+    public func enumDefinition(_ name: String) -> EnumDefinition? { enums[name] }
+    public func objectDefinition(_ name: String) -> ObjectDefinition? { objects[name] }
+
+    /// The feature's complete value for `channel`: every variable present, objects filled in
+    /// from their field defaults, `defaults` blocks merged in file order. Null when the feature
+    /// or the channel is unknown.
+    public func defaultValue(forFeature featureID: String, channel: String) -> JSONValue {
+        defaults[featureID]?[channel] ?? .null
+    }
+
+    /// The feature's value for `channel` with `overrides` (an experiment branch's value, say)
+    /// deep-merged over the default and objects filled in again. Check `overrides` with
+    /// `typeProblems` first: this merges whatever it is given. Null for an unknown feature or channel.
+    public func value(forFeature featureID: String, channel: String, overriddenBy overrides: JSONValue) -> JSONValue {
+        guard let feature = features[featureID], let base = defaults[featureID]?[channel] else { return .null }
+        return checker.complete(featureValue: base.merging(overrides), of: feature)
+    }
+
+    /// What is wrong with `value` as a value of the feature: values of the wrong type, unknown
+    /// variables and object fields, enum values that are not variants. With `partial` (experiment
+    /// branch values) variables and object fields may be omitted; without it they must all be
+    /// present. An unknown feature is one problem.
+    public func typeProblems(in value: JSONValue, forFeature featureID: String, partial: Bool) -> [TypeProblem] {
+        guard let feature = features[featureID] else {
+            return [TypeProblem(steps: [], message: "unknown feature '\(featureID)'")]
+        }
+        return checker.problems(inFeatureValue: value, of: feature, partial: partial)
+    }
+
+    /// True when `value` may stand for the variable in a (partial) feature value: this is how a
+    /// variable of the wrong type is detected, so that it falls back to its default. False for
+    /// an unknown feature or variable.
+    public func isValid(_ value: JSONValue, forVariable variable: String, ofFeature featureID: String) -> Bool {
+        guard let definition = features[featureID]?.variable(variable) else { return false }
+        return checker.problems(in: value, as: definition.type, at: [.key(variable)], partial: true).isEmpty
+    }
+}
