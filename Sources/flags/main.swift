@@ -1,1 +1,17 @@
-print("flags: not yet built")
+// The `flags` executable. Its code exists only in developer and beta builds; a release build is
+// compiled down to a refusal, so no debug menu or override writer ships to users.
+import Foundation
+
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FlagsCLI
+
+exit(FlagsCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+#else
+FileHandle.standardError.write(Data("""
+    flags: the Feature Flags debug menu is only available in developer and beta builds.
+    This is a release build. Build it with `swift build` (developer) or
+    `swift build -c release -Xswiftc -DMOZ_CHANNEL_beta` (beta).
+
+    """.utf8))
+exit(3)
+#endif

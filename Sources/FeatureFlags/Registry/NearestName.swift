@@ -1,14 +1,19 @@
 /// Finds the name closest to a mistyped one, for "did you mean …?" suggestions.
 ///
-/// Distance is the Levenshtein edit distance on lowercased names; a suggestion is offered only
-/// when it is plausibly a typo (at most a third of the name's length, and at least 2 edits allowed).
+/// A name that starts with what was typed wins (a shortened id); otherwise the Levenshtein edit
+/// distance on lowercased names decides, and a suggestion is offered only when it is plausibly a
+/// typo (at most a third of the name's length, and at least 2 edits allowed).
 ///
 /// ```swift
 /// NearestName.find("tranlsation", among: ["translation", "search"])   // "translation"
 /// ```
 public enum NearestName {
     public static func find(_ name: String, among candidates: [String]) -> String? {
-        let target = Array(name.lowercased())
+        let lowered = name.lowercased()
+        if lowered.count >= 3, let prefixed = candidates.filter({ $0.lowercased().hasPrefix(lowered) }).min(by: { $0.count < $1.count }) {
+            return prefixed
+        }
+        let target = Array(lowered)
         let limit = max(2, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {

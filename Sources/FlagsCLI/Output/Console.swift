@@ -12,13 +12,15 @@ import Synchronization
 /// console.output   // "hello\n"
 /// ```
 public final class Console: Sendable {
-    private let captured: Mutex<(output: String, errors: String)>?
+    /// Whether text is kept instead of written: the console of a test.
+    private let isCapturing: Bool
+    private let captured = Mutex<(output: String, errors: String)>(("", ""))
     /// Whether standard output and standard error are terminals (notes for people go there only then).
     public let outputIsTerminal: Bool
     public let errorIsTerminal: Bool
 
     private init(capturing: Bool) {
-        captured = capturing ? Mutex(("", "")) : nil
+        isCapturing = capturing
         outputIsTerminal = !capturing && isatty(STDOUT_FILENO) == 1
         errorIsTerminal = !capturing && isatty(STDERR_FILENO) == 1
     }
@@ -29,15 +31,15 @@ public final class Console: Sendable {
     /// A console that keeps everything written, for tests.
     public static func capturing() -> Console { Console(capturing: true) }
 
-    public var output: String { captured?.withLock { $0.output } ?? "" }
-    public var errors: String { captured?.withLock { $0.errors } ?? "" }
+    public var output: String { captured.withLock { $0.output } }
+    public var errors: String { captured.withLock { $0.errors } }
 
     public func print(_ text: String = "") {
-        if let captured { captured.withLock { $0.output += text + "\n" } } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+        if isCapturing { captured.withLock { $0.output += text + "\n" } } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     }
 
     public func printError(_ text: String) {
-        if let captured { captured.withLock { $0.errors += text + "\n" } } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        if isCapturing { captured.withLock { $0.errors += text + "\n" } } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
     }
 }
 #endif

@@ -1,0 +1,112 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Foundation
+import Prefs
+
+/// The `flags` command line: global options, subcommands, help and exit codes.
+///
+/// Exit codes: 0 success, 1 the request failed (unknown flag, store error, bad registry),
+/// 2 usage error (unknown option, bad value, a terminal is needed but missing).
+///
+/// ```swift
+/// let status = FlagsCommandLine.run(["list", "--json"], console: .standard())
+/// ```
+public enum FlagsCommandLine {
+    public static let version = "0.1.0"
+
+    static var commands: [any FlagsCommand.Type] {
+        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self]
+    }
+
+    static let globalHelp = """
+        Global options (anywhere on the line):
+          --config PATH      the app's feature-flags.yaml (default: search the working directory
+                             and its parents; without one, the built-in Bibimbap demo)
+          --store PATH       the prefs store (default: $FLAGS_STORE, else
+                             $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)
+          --channel NAME     developer, beta or release: the Nimbus channel to resolve and whose
+                             override rules to preview (default: this build's, \(BuildChannel.current.rawValue))
+          -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
+          --version          show the version and build channel
+        """
+
+    /// Runs `flags` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], console: Console, options base: FlagsOptions = FlagsOptions()) -> Int32 {
+        var arguments = ArgumentList(arguments)
+        var commandName: String?
+        do {
+            var options = base
+            options.configPath = try arguments.option("--config", command: nil) ?? options.configPath
+            options.storePath = try arguments.option("--store", command: nil) ?? options.storePath
+            if let channel = try arguments.option("--channel", command: nil) {
+                guard let parsed = BuildChannel(rawValue: channel.lowercased()) else {
+                    throw CLIError.usage("unknown channel '\(channel)'; expected developer, beta or release")
+                }
+                options.channel = parsed
+            }
+            let wantsHelp = arguments.flag("--help", "-h")
+            if arguments.flag("--version") {
+                console.print("flags \(version) (\(BuildChannel.current.rawValue) build)")
+                return 0
+            }
+            commandName = arguments.popCommandName()
+            if commandName == "help" {
+                let topic = try arguments.positionals(command: "help").first
+                console.print(try helpText(for: topic))
+                return 0
+            }
+            if wantsHelp {
+                console.print(try helpText(for: commandName))
+                return 0
+            }
+            guard let name = commandName else {
+                // No command: the menu will open here; until then, say what there is.
+                _ = try arguments.positionals(command: nil)
+                console.print(try helpText(for: nil))
+                return 0
+            }
+            guard let type = commands.first(where: { $0.name == name }) else {
+                let hint = NearestName.find(name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+                throw CLIError.usage("unknown command '\(name)'\(hint)")
+            }
+            let command = try type.init(arguments: &arguments)
+            let finalOptions = options
+            try command.run(in: CommandContext(console: console, options: finalOptions, environment: { try FlagsEnvironment.open(finalOptions) }))
+            return 0
+        } catch let error as CLIError {
+            console.printError("flags: \(error.message)")
+            if error.kind == .usage {
+                let usage = commandName.flatMap { name in commands.first { $0.name == name }?.usage } ?? "flags [COMMAND] [OPTIONS]"
+                console.printError("usage: \(usage)\nTry 'flags \(commandName.map { "\($0) " } ?? "")--help' for more.")
+            }
+            return error.exitCode
+        } catch {
+            console.printError("flags: error: \(error)")
+            return 1
+        }
+    }
+
+    static func helpText(for topic: String?) throws(CLIError) -> String {
+        if let topic {
+            guard let type = commands.first(where: { $0.name == topic }) else {
+                throw CLIError.usage("no help for unknown command '\(topic)'")
+            }
+            return "usage: \(type.usage)\n\n\(type.summary).\n\n\(type.help)\n\n\(globalHelp)"
+        }
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+        return """
+            flags: the Feature Flags debug tool of a Nimbus app (\(BuildChannel.current.rawValue) build)
+
+            usage: flags [COMMAND] [OPTIONS]
+
+            Commands:
+            \(list)
+
+            \(globalHelp)
+
+            Exit status: 0 success, 1 failure, 2 usage error.
+            """
+    }
+}
+#endif
