@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
 
-        .testTarget(name: "PrefsTests", dependencies: ["Prefs"], swiftSettings: channelSettings),
+        .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FeatureFlagsTestSupport
 @testable import Prefs
 
 @Suite struct SQLitePrefsTests {

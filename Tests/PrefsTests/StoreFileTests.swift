@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FeatureFlagsTestSupport
 @testable import Prefs
 
 /// Files that are not a store must be refused with the path in the message and left untouched.

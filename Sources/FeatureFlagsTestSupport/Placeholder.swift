@@ -1,1 +1,0 @@
-// Placeholder so the package builds while FeatureFlagsTestSupport is written; replaced by real sources.

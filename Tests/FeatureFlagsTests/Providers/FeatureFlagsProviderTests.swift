@@ -1,0 +1,71 @@
+import FeatureFlags
+import FeatureFlagsTestSupport
+import Prefs
+import Testing
+
+@Suite struct FeatureFlagsProviderTests {
+    let demo: DemoFixture
+    init() throws { demo = try DemoFixture() }
+
+    @Test func overrideWinsInDeveloperAndBetaBuilds() throws {
+        let prefs = MockProfilePrefs()
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.developer))
+        let menu = try demo.flag("newBibimbapMenu")
+        let nimbus = provider.isEnabled(menu)
+        try prefs.setBool(!nimbus, forKey: menu.debugKey!)
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #expect(provider.isEnabled(menu) == !nimbus)
+        #expect(provider.state(of: menu).source == .override)
+        #else
+        #expect(provider.isEnabled(menu) == nimbus, "a release build never honours an override")
+        #endif
+    }
+
+    @Test func providerBehavingAsReleaseIgnoresStoredOverride() throws {
+        let prefs = MockProfilePrefs()
+        let menu = try demo.flag("newBibimbapMenu")
+        try prefs.setBool(true, forKey: menu.debugKey!)
+        let release = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.release), behavingAs: .release)
+        #expect(release.isEnabled(menu) == false, "release default of bibimbap-feature.enabled is false")
+        let state = release.state(of: menu)
+        #expect(state.source == .defaultValue(channel: "release"))
+        #expect(state.override == true && state.overrideIsInactive)
+    }
+
+    @Test func noOverrideMeansTheNimbusValue() throws {
+        let provider = FeatureFlagsProvider(prefs: MockProfilePrefs(), nimbusLayer: demo.layer(.beta))
+        let loyalty = try demo.flag("loyaltyCard")
+        #expect(provider.isEnabled(loyalty) == true)
+        #expect(provider.state(of: loyalty).source == .defaultValue(channel: "beta"))
+    }
+
+    @Test func flagWithoutDebugKeyCannotBeOverridden() throws {
+        let prefs = MockProfilePrefs()
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.developer))
+        let kitchen = try demo.flag("kitchenDisplay")
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #expect(throws: FeatureFlagError.notDebuggable("kitchenDisplay")) { try provider.setDebugOverride(kitchen, to: false) }
+        #endif
+        try prefs.setBool(false, forKey: "kitchenDisplayDebugKey")
+        #expect(provider.isEnabled(kitchen) == true, "a stray key must not change a flag that has no debugKey")
+    }
+
+    @Test func removingOverridesBringsBackNimbusAndCatchesOrphans() throws {
+        let prefs = MockProfilePrefs(things: ["someRemovedFlagDebugKey": .bool(true), "NewBibimbapMenu": .bool(false)])
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.developer))
+        let tipJar = try demo.flag("tipJar")
+        try prefs.setBool(false, forKey: tipJar.debugKey!)
+        try provider.removeDebugOverride(tipJar)
+        #expect(provider.debugOverride(for: tipJar) == nil)
+        try prefs.setBool(false, forKey: tipJar.debugKey!)
+        #expect(try provider.removeAllDebugOverrides() == 2)
+        #expect(prefs.things == ["NewBibimbapMenu": .bool(false)], "user preferences are not overrides")
+    }
+
+    @Test func mockLayerDecidesNimbusValues() throws {
+        let menu = try demo.flag("newBibimbapMenu")
+        let provider = FeatureFlagsProvider(prefs: MockProfilePrefs(), nimbusLayer: MockNimbusFeatureFlagLayer(enabledFlags: [menu]))
+        #expect(provider.isEnabled(menu))
+        #expect(!provider.isEnabled(try demo.flag("tipJar")))
+    }
+}

@@ -1,0 +1,97 @@
+import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Nimbus
+import Testing
+
+@Suite struct FeatureFlagRegistryTests {
+    @Test func demoRegistryLoadsWithDerivedKeys() throws {
+        let demo = try DemoFixture()
+        #expect(demo.registry.app == "bibimbap")
+        #expect(demo.registry.flags.map(\.rawValue) == demo.registry.flags.map(\.rawValue).sorted())
+        let menu = try demo.flag("newBibimbapMenu")
+        #expect(menu.debugKey == "newBibimbapMenuDebugKey")
+        #expect(menu.userPrefsKey == "NewBibimbapMenu")
+        #expect(menu.isNimbusConfigured)
+        let shortcuts = try demo.flag("sponsoredShortcuts")
+        #expect(shortcuts.debugKey == nil && !shortcuts.isNimbusConfigured && shortcuts.definition.fallback == true)
+        #expect(try demo.flag("kitchenDisplay").debugKey == nil)
+    }
+
+    @Test func debuggableFlagsAreSortedByTitleAndExcludeTheRest() throws {
+        let demo = try DemoFixture()
+        let titles = demo.registry.debuggableFlags.map { $0.definition.debug!.title }
+        #expect(titles == titles.sorted { $0.lowercased() < $1.lowercased() })
+        #expect(!demo.registry.debuggableFlags.map(\.rawValue).contains("kitchenDisplay"))
+    }
+
+    @Test func typedPreferenceTakesItsVariantsFromTheManifestEnum() throws {
+        let demo = try DemoFixture()
+        let startAtHome = try demo.registry.preference("startAtHome")
+        #expect(startAtHome.enumName == "StartAtHome")
+        #expect(startAtHome.variants == ["afterFourHours", "always", "disabled"])
+    }
+
+    @Test func unknownIdSuggestsTheNearest() throws {
+        let demo = try DemoFixture()
+        let error = try #require(throws: FlagLookupError.self) { try demo.flag("promoBaner") }
+        #expect(error.suggestion == "promoBanner")
+        #expect(error.description.contains("did you mean 'promoBanner'"))
+    }
+
+    // MARK: errors that name the entry
+
+    private func registryError(_ flags: String) throws -> String {
+        let folder = TemporaryDirectory()
+        folder.write("""
+            channels: [developer, beta, release]
+            features:
+              search-feature:
+                description: Search
+                variables:
+                  enabled: { description: on, type: Boolean, default: true }
+                  engine: { description: which, type: String, default: ddg }
+            """, to: "nimbus.fml.yaml")
+        let path = folder.write("app: demo\nmanifest: nimbus.fml.yaml\nflags:\n" + flags, to: "feature-flags.yaml")
+        do {
+            _ = try FeatureFlagRegistry.load(path: path)
+        } catch {
+            return "\(error)".replacingOccurrences(of: folder.path + "/", with: "")
+        }
+        Issue.record("the registry loaded, but it should have been refused")
+        return ""
+    }
+
+    @Test func unknownFeatureNamesTheEntryAndSuggests() throws {
+        let message = try registryError("  search:\n    feature: serch-feature\n    variable: enabled\n")
+        #expect(message.hasPrefix("feature-flags.yaml:5:14:"))
+        #expect(message.contains("`serch-feature`") && message.contains("did you mean `search-feature`"))
+    }
+
+    @Test func unknownVariableNamesTheEntry() throws {
+        let message = try registryError("  search:\n    feature: search-feature\n    variable: enabld\n")
+        #expect(message.hasPrefix("feature-flags.yaml:6:15:"))
+        #expect(message.contains("did you mean `enabled`"))
+    }
+
+    @Test func nonBooleanVariableIsRefused() throws {
+        let message = try registryError("  search:\n    feature: search-feature\n    variable: engine\n")
+        #expect(message.contains("String, not Boolean"))
+    }
+
+    @Test func flagIdMustBeASwiftIdentifier() throws {
+        let message = try registryError("  new-search:\n    default: true\n")
+        #expect(message.hasPrefix("feature-flags.yaml:4:3:"))
+        #expect(message.contains("not a Swift identifier"))
+    }
+
+    @Test func unknownKeyIsRefusedWithSuggestion() throws {
+        let message = try registryError("  search:\n    feature: search-feature\n    debugg: {title: x}\n")
+        #expect(message.contains("unknown key `debugg`") && message.contains("did you mean `debug`"))
+    }
+
+    @Test func flagNeedsAFeatureOrAFallback() throws {
+        let message = try registryError("  search:\n    userPrefsKey: Search\n")
+        #expect(message.contains("neither `feature`"))
+    }
+}
