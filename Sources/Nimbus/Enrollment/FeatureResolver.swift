@@ -9,9 +9,10 @@
 /// default) stands, as generated Nimbus code falls back to the default for a mistyped value.
 ///
 /// ```swift
+/// let defaults: [String: JSONValue] = ["homescreen": .object(["enabled": .bool(false)])]
 /// let resolver = FeatureResolver(
-///     defaults: { manifest.defaultValue(of: $0, channel: "beta") },
-///     isValid: { feature, variable, value in manifest.accepts(value, for: variable, in: feature) })
+///     defaults: { defaults[$0] ?? .object([:]) },
+///     isValid: { _, variable, value in variable != "enabled" || value.boolValue != nil })
 /// let homescreen = resolver.resolve("homescreen", enrollments: results)
 /// ```
 public struct FeatureResolver {
