@@ -1,0 +1,89 @@
+/// Decides, for one client, which experiment records it is enrolled in and in which branch,
+/// following the Nimbus SDK's rules.
+///
+/// Use it after reading records (`ExperimentRecordSet`) and before resolving features
+/// (`FeatureResolver`). Each record goes through, in order: opt-out (experiments and rollouts
+/// separately), `isEnrollmentPaused`, `appName`, `channel` (case-insensitive), targeting,
+/// bucket, branch; the first check that fails gives the status. Then, separately among
+/// experiments and among rollouts, each feature goes to one record: records are taken by
+/// earliest `publishedDate` (records without one first, in input order, as the SDK sorts an
+/// absent date before any date), and a later record touching a feature already held is
+/// `.notEnrolled(.featureConflict)`. An experiment and a rollout may hold the same feature.
+///
+/// ```swift
+/// let results = EnrollmentEvaluator.evaluate(records: set.records, client: client)
+/// results.first?.status  // .enrolled(branch: "treatment")
+/// ```
+public enum EnrollmentEvaluator {
+    /// The randomization unit mobile clients have; desktop's `normandy_id`/`group_id` are not.
+    public static let randomizationUnit = "nimbus_id"
+
+    /// One result per record, in the order of `records`.
+    public static func evaluate(records: [ExperimentRecord], client: NimbusClient) -> [EnrollmentResult] {
+        var results = records.map { EnrollmentResult(record: $0, status: status(of: $0, for: client)) }
+        resolveFeatureConflicts(in: &results, rollouts: false)
+        resolveFeatureConflicts(in: &results, rollouts: true)
+        return results
+    }
+
+    /// The status of one record on its own, before feature conflicts are considered.
+    public static func status(of record: ExperimentRecord, for client: NimbusClient) -> EnrollmentStatus {
+        if record.isRollout ? client.rolloutsOptOut : client.experimentsOptOut {
+            return .notEnrolled(.optedOut)
+        }
+        if record.isEnrollmentPaused { return .notEnrolled(.paused) }
+        if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
+        // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
+        if let channel = record.channel, channel.lowercased() != client.channel.lowercased() {
+            return .notEnrolled(.otherChannel)
+        }
+        if let targeting = record.targeting {
+            var context = client.context
+            if client.alreadyEnrolledSlugs.contains(record.slug) { context["is_already_enrolled"] = .bool(true) }
+            do {
+                let matches = try JEXLExpression(parse: targeting).evaluateCondition(in: context)
+                if !matches { return .notEnrolled(.notTargeted) }
+            } catch {
+                return .error("targeting of `\(record.slug)` failed: \(error)")
+            }
+        }
+        let bucket = record.bucketConfig
+        guard bucket.randomizationUnit == randomizationUnit else {
+            return .error("`\(record.slug)` is randomized by `\(bucket.randomizationUnit)`; this client only has `\(randomizationUnit)`")
+        }
+        let bucketInput: JSONValue = .array([.string(client.nimbusID), .string(bucket.namespace)])
+        guard Sampling.bucketSample(input: bucketInput, start: bucket.start, count: bucket.count, total: bucket.total) else {
+            return .notEnrolled(.notSelected)
+        }
+        // The branch input differs from the bucket input so branch choice is independent of
+        // the bucket range; the "experimentmanager" prefix is the one every Nimbus SDK uses.
+        let branchInput: JSONValue = .string("experimentmanager-\(client.nimbusID)-\(record.slug)-branch")
+        let index = Sampling.ratioSample(input: branchInput, ratios: record.branches.map(\.ratio))
+        return .enrolled(branch: record.branches[index].slug)
+    }
+
+    private static func resolveFeatureConflicts(in results: inout [EnrollmentResult], rollouts: Bool) {
+        let candidates = results.indices.filter { results[$0].isRollout == rollouts && results[$0].status.branch != nil }
+        // Stable: equal dates (and absent dates) keep input order.
+        let ordered = candidates.enumerated().sorted { lhs, rhs in
+            let (a, b) = (results[lhs.element].record.publishedDate, results[rhs.element].record.publishedDate)
+            switch (a, b) {
+            case (nil, nil): return lhs.offset < rhs.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let a?, let b?):
+                // ISO 8601 UTC timestamps of one format sort as text.
+                return a == b ? lhs.offset < rhs.offset : a < b
+            }
+        }.map(\.element)
+        var heldFeatures: Set<String> = []
+        for index in ordered {
+            let features = results[index].record.featureIds
+            if features.contains(where: heldFeatures.contains) {
+                results[index].status = .notEnrolled(.featureConflict)
+            } else {
+                heldFeatures.formUnion(features)
+            }
+        }
+    }
+}

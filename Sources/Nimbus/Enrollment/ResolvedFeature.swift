@@ -1,0 +1,50 @@
+/// A feature's value for one client, and which experiment and rollout contributed to it.
+///
+/// Use `value` as the feature's variables (an object: variable name → value) and `source` to
+/// say where it comes from. When both an experiment and a rollout hold the feature, the
+/// experiment's variables were merged over the rollout's, and both are named here.
+///
+/// ```swift
+/// let resolved = resolver.resolve("homescreen", enrollments: results)
+/// resolved.value["enabled"]   // .bool(true)
+/// resolved.source             // .experiment(slug: "hs-test", branch: "treatment")
+/// ```
+public struct ResolvedFeature: Sendable, Equatable {
+    public var featureId: String
+    /// Default, then the rollout branch merged over it, then the experiment branch over that.
+    public var value: JSONValue
+    /// The experiment (and its branch) that set variables of this feature.
+    public var experiment: (slug: String, branch: String)?
+    /// The rollout that set variables of this feature.
+    public var rollout: String?
+    /// Variables an experiment or rollout set to a value the manifest does not accept; the
+    /// value beneath them (ultimately the default) was kept.
+    public var rejectedVariables: [String]
+
+    public init(
+        featureId: String,
+        value: JSONValue,
+        experiment: (slug: String, branch: String)? = nil,
+        rollout: String? = nil,
+        rejectedVariables: [String] = []
+    ) {
+        self.featureId = featureId
+        self.value = value
+        self.experiment = experiment
+        self.rollout = rollout
+        self.rejectedVariables = rejectedVariables
+    }
+
+    /// The highest-priority contributor.
+    public var source: FeatureValueSource {
+        if let experiment { return .experiment(slug: experiment.slug, branch: experiment.branch) }
+        if let rollout { return .rollout(slug: rollout) }
+        return .defaultValue
+    }
+
+    public static func == (lhs: ResolvedFeature, rhs: ResolvedFeature) -> Bool {
+        lhs.featureId == rhs.featureId && lhs.value == rhs.value
+            && lhs.experiment?.slug == rhs.experiment?.slug && lhs.experiment?.branch == rhs.experiment?.branch
+            && lhs.rollout == rhs.rollout && lhs.rejectedVariables == rhs.rejectedVariables
+    }
+}

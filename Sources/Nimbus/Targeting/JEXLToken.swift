@@ -1,0 +1,28 @@
+/// One lexical token of a JEXL expression, with the 1-based character offset where it starts.
+struct JEXLToken: Equatable {
+    enum Kind: Equatable {
+        case number(JSONValue)
+        case string(String)
+        case identifier(String)
+        /// `true`, `false`, `null`.
+        case literal(JSONValue)
+        /// Operators and punctuation, spelled as in the source: `==`, `(`, `|`, `in`, ...
+        case symbol(String)
+        case end
+    }
+
+    var kind: Kind
+    var position: Int
+
+    /// How the token reads in an error message.
+    var display: String {
+        switch kind {
+        case .number(let value): "`\(value.compactText)`"
+        case .string(let text): "string '\(text)'"
+        case .identifier(let name): "`\(name)`"
+        case .literal(let value): "`\(value.compactText)`"
+        case .symbol(let symbol): "`\(symbol)`"
+        case .end: "end of expression"
+        }
+    }
+}
