@@ -71,14 +71,6 @@ static inline int cnc_can_address_cursor(void) {
     return (cup != NULL && cup != (const char *)-1) ? 1 : 0;
 }
 
-static int cnc_session_active = 0;
-/// Claims the one ncurses session of the process; 0 when one is already active.
-static inline int cnc_claim_session(void) {
-    if (cnc_session_active) return 0;
-    cnc_session_active = 1;
-    return 1;
-}
-static inline void cnc_release_session(void) { cnc_session_active = 0; }
 
 static inline void cnc_delscreen(SCREEN *screen) { if (screen != NULL) delscreen(screen); }
 static inline int cnc_keypad_on(void) { return keypad(stdscr, TRUE); }
@@ -216,34 +208,72 @@ static inline int cnc_read_mouse(int *row, int *column) {
 //
 // SIGWINCH is left to ncurses, which turns it into KEY_RESIZE.
 
-static volatile sig_atomic_t cnc_pending_signal = 0;
-static volatile sig_atomic_t cnc_crash_guard_armed = 0;
-static struct termios cnc_saved_modes;
-static int cnc_saved_modes_valid = 0;
-static char cnc_reset_sequence[256];
-static size_t cnc_reset_sequence_length = 0;
-
-static const int cnc_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-static const int cnc_crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
 #define CNC_STOP_SIGNAL_COUNT 4
 #define CNC_CRASH_SIGNAL_COUNT 6
-static struct sigaction cnc_previous_stop[CNC_STOP_SIGNAL_COUNT];
-static struct sigaction cnc_previous_crash[CNC_CRASH_SIGNAL_COUNT];
-static int cnc_handlers_installed = 0;
+
+static inline int cnc_stop_signal(int index) {
+    switch (index) {
+    case 0: return SIGINT;
+    case 1: return SIGTERM;
+    case 2: return SIGHUP;
+    default: return SIGQUIT;
+    }
+}
+
+static inline int cnc_crash_signal(int index) {
+    switch (index) {
+    case 0: return SIGSEGV;
+    case 1: return SIGBUS;
+    case 2: return SIGILL;
+    case 3: return SIGTRAP;
+    case 4: return SIGABRT;
+    default: return SIGFPE;
+    }
+}
+
+/// Everything the handlers share with the main loop. Kept as a function-local static:
+/// Swift emits those with the function (file-scope aggregates without it are not emitted).
+typedef struct {
+    volatile sig_atomic_t pending_signal;
+    volatile sig_atomic_t crash_guard_armed;
+    int handlers_installed;
+    int session_active;
+    int at_exit_registered;
+    int saved_modes_valid;
+    struct termios saved_modes;
+    char reset_sequence[256];
+    size_t reset_sequence_length;
+    struct sigaction previous_stop[CNC_STOP_SIGNAL_COUNT];
+    struct sigaction previous_crash[CNC_CRASH_SIGNAL_COUNT];
+} cnc_signal_state;
+
+static inline cnc_signal_state *cnc_state(void) {
+    static cnc_signal_state state;
+    return &state;
+}
+
+/// Claims the one ncurses session of the process; 0 when one is already active.
+static inline int cnc_claim_session(void) {
+    if (cnc_state()->session_active) return 0;
+    cnc_state()->session_active = 1;
+    return 1;
+}
+
+static inline void cnc_release_session(void) { cnc_state()->session_active = 0; }
 
 static void cnc_on_stop_signal(int signal_number) {
-    cnc_pending_signal = signal_number;
+    cnc_state()->pending_signal = signal_number;
 }
 
 /// Restores the terminal with async-signal-safe calls only.
 static void cnc_emergency_restore(void) {
-    if (!cnc_crash_guard_armed) return;
-    cnc_crash_guard_armed = 0;
-    if (cnc_reset_sequence_length > 0) {
-        ssize_t ignored = write(STDOUT_FILENO, cnc_reset_sequence, cnc_reset_sequence_length);
+    if (!cnc_state()->crash_guard_armed) return;
+    cnc_state()->crash_guard_armed = 0;
+    if (cnc_state()->reset_sequence_length > 0) {
+        ssize_t ignored = write(STDOUT_FILENO, cnc_state()->reset_sequence, cnc_state()->reset_sequence_length);
         (void)ignored;
     }
-    if (cnc_saved_modes_valid) tcsetattr(STDIN_FILENO, TCSANOW, &cnc_saved_modes);
+    if (cnc_state()->saved_modes_valid) tcsetattr(STDIN_FILENO, TCSANOW, &cnc_state()->saved_modes);
 }
 
 static void cnc_on_crash_signal(int signal_number, siginfo_t *info, void *context) {
@@ -251,8 +281,8 @@ static void cnc_on_crash_signal(int signal_number, siginfo_t *info, void *contex
     int saved_errno = errno;
     cnc_emergency_restore();
     for (int i = 0; i < CNC_CRASH_SIGNAL_COUNT; i++) {
-        if (cnc_crash_signals[i] == signal_number) {
-            sigaction(signal_number, &cnc_previous_crash[i], NULL);
+        if (cnc_crash_signal(i) == signal_number) {
+            sigaction(signal_number, &cnc_state()->previous_crash[i], NULL);
         }
     }
     // A fault re-executes the faulting instruction on return and reaches the previous
@@ -263,20 +293,20 @@ static void cnc_on_crash_signal(int signal_number, siginfo_t *info, void *contex
 
 /// Remembers the terminal modes and the reset strings for a crash, before the screen starts.
 static inline void cnc_save_modes(void) {
-    cnc_saved_modes_valid = tcgetattr(STDIN_FILENO, &cnc_saved_modes) == 0 ? 1 : 0;
+    cnc_state()->saved_modes_valid = tcgetattr(STDIN_FILENO, &cnc_state()->saved_modes) == 0 ? 1 : 0;
 }
 
 static inline void cnc_append_reset(const char *text) {
     if (text == NULL || text == (const char *)-1) return;
     size_t length = strlen(text);
-    if (cnc_reset_sequence_length + length >= sizeof(cnc_reset_sequence)) return;
-    memcpy(cnc_reset_sequence + cnc_reset_sequence_length, text, length);
-    cnc_reset_sequence_length += length;
+    if (cnc_state()->reset_sequence_length + length >= sizeof(cnc_state()->reset_sequence)) return;
+    memcpy(cnc_state()->reset_sequence + cnc_state()->reset_sequence_length, text, length);
+    cnc_state()->reset_sequence_length += length;
 }
 
 /// Computes the reset strings from terminfo; call once the screen exists.
 static inline void cnc_prepare_reset_sequence(int mouse_enabled) {
-    cnc_reset_sequence_length = 0;
+    cnc_state()->reset_sequence_length = 0;
     if (mouse_enabled) cnc_append_reset("\033[?1000l\033[?1006l");
     cnc_append_reset(tigetstr("sgr0"));
     cnc_append_reset(tigetstr("cnorm"));
@@ -285,28 +315,28 @@ static inline void cnc_prepare_reset_sequence(int mouse_enabled) {
     cnc_append_reset("\r\n");
 }
 
-static inline void cnc_arm_crash_guard(int armed) { cnc_crash_guard_armed = armed ? 1 : 0; }
+static inline void cnc_arm_crash_guard(int armed) { cnc_state()->crash_guard_armed = armed ? 1 : 0; }
 
 static void cnc_at_exit(void) {
     // Swift code that calls exit() while the menu is up still leaves a sane terminal.
-    if (cnc_crash_guard_armed) {
-        cnc_crash_guard_armed = 0;
+    if (cnc_state()->crash_guard_armed) {
+        cnc_state()->crash_guard_armed = 0;
         if (!isendwin()) endwin();
     }
 }
 
 /// Installs the stop and crash handlers (before newterm, so ncurses keeps ours).
 static inline void cnc_install_signal_handlers(void) {
-    if (cnc_handlers_installed) return;
-    cnc_handlers_installed = 1;
-    cnc_pending_signal = 0;
+    if (cnc_state()->handlers_installed) return;
+    cnc_state()->handlers_installed = 1;
+    cnc_state()->pending_signal = 0;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     sigemptyset(&action.sa_mask);
     action.sa_handler = cnc_on_stop_signal;
     action.sa_flags = 0; // no SA_RESTART: a blocked read returns at once
     for (int i = 0; i < CNC_STOP_SIGNAL_COUNT; i++) {
-        sigaction(cnc_stop_signals[i], &action, &cnc_previous_stop[i]);
+        sigaction(cnc_stop_signal(i), &action, &cnc_state()->previous_stop[i]);
     }
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);
@@ -314,28 +344,30 @@ static inline void cnc_install_signal_handlers(void) {
     crash.sa_sigaction = cnc_on_crash_signal;
     crash.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (int i = 0; i < CNC_CRASH_SIGNAL_COUNT; i++) {
-        sigaction(cnc_crash_signals[i], &crash, &cnc_previous_crash[i]);
+        sigaction(cnc_crash_signal(i), &crash, &cnc_state()->previous_crash[i]);
     }
-    static int at_exit_registered = 0;
-    if (!at_exit_registered) { at_exit_registered = 1; atexit(cnc_at_exit); }
+    if (!cnc_state()->at_exit_registered) {
+        cnc_state()->at_exit_registered = 1;
+        atexit(cnc_at_exit);
+    }
 }
 
 /// Puts back the handlers that were there before `cnc_install_signal_handlers`.
 static inline void cnc_restore_signal_handlers(void) {
-    if (!cnc_handlers_installed) return;
-    cnc_handlers_installed = 0;
+    if (!cnc_state()->handlers_installed) return;
+    cnc_state()->handlers_installed = 0;
     for (int i = 0; i < CNC_STOP_SIGNAL_COUNT; i++) {
-        sigaction(cnc_stop_signals[i], &cnc_previous_stop[i], NULL);
+        sigaction(cnc_stop_signal(i), &cnc_state()->previous_stop[i], NULL);
     }
     for (int i = 0; i < CNC_CRASH_SIGNAL_COUNT; i++) {
-        sigaction(cnc_crash_signals[i], &cnc_previous_crash[i], NULL);
+        sigaction(cnc_crash_signal(i), &cnc_state()->previous_crash[i], NULL);
     }
 }
 
 /// The stop signal received since the last call (0 when none), clearing it.
 static inline int cnc_take_signal(void) {
-    int signal_number = (int)cnc_pending_signal;
-    cnc_pending_signal = 0;
+    int signal_number = (int)cnc_state()->pending_signal;
+    cnc_state()->pending_signal = 0;
     return signal_number;
 }
 
