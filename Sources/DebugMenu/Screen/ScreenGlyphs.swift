@@ -29,10 +29,13 @@ public struct ScreenGlyphs: Equatable, Hashable, Sendable {
     public var upDown: String
     /// The caret while the filter is edited.
     public var caret: String
+    /// The arrow keys, as named in the help.
+    public var upDownKeys: String
 
     public init(
         pointer: String, on: String, off: String, choice: String, overridden: String,
-        rule: String, separator: String, ellipsis: String, upDown: String, caret: String
+        rule: String, separator: String, ellipsis: String, upDown: String, caret: String,
+        upDownKeys: String
     ) {
         self.pointer = pointer
         self.on = on
@@ -44,15 +47,16 @@ public struct ScreenGlyphs: Equatable, Hashable, Sendable {
         self.ellipsis = ellipsis
         self.upDown = upDown
         self.caret = caret
+        self.upDownKeys = upDownKeys
     }
 
     /// Box-drawing and symbol characters, for UTF-8 terminals.
     public static let unicode = ScreenGlyphs(
         pointer: "▸", on: "✓", off: " ", choice: "≡", overridden: "●",
-        rule: "─", separator: "·", ellipsis: "…", upDown: "↑↓", caret: "▏")
+        rule: "─", separator: "·", ellipsis: "…", upDown: "↑↓", caret: "▏", upDownKeys: "↑ ↓")
 
     /// Plain ASCII, for other locales.
     public static let ascii = ScreenGlyphs(
         pointer: ">", on: "x", off: " ", choice: "=", overridden: "*",
-        rule: "-", separator: "|", ellipsis: "~", upDown: "j/k", caret: "_")
+        rule: "-", separator: "|", ellipsis: "~", upDown: "j/k", caret: "_", upDownKeys: "Up Down")
 }

@@ -71,12 +71,17 @@ public struct ScreenLayout: Sendable {
 
     private func tooSmall(_ size: Terminal.Size) -> [DrawnLine] {
         let minimum = Self.minimumSize
-        let text = "Terminal too small (\(size.columns)x\(size.rows)); need at least \(minimum.columns)x\(minimum.rows)"
-        let middle = size.rows / 2
+        let first = "Terminal too small (\(size.columns)x\(size.rows));"
+        let second = "need at least \(minimum.columns)x\(minimum.rows)"
+        let whole = first + " " + second
+        // One line when it fits, else two, else as much as fits.
+        let message = measure.width(of: whole) <= size.columns || size.rows < 2 ? [whole] : [first, second]
+        let top = max(0, (size.rows - message.count) / 2)
         return (0 ..< size.rows).map { row in
-            guard row == middle else { return line([], width: size.columns) }
-            let textWidth = measure.width(of: text)
-            let left = max(0, (size.columns - textWidth) / 2)
+            let index = row - top
+            guard index >= 0, index < message.count else { return line([], width: size.columns) }
+            let text = message[index]
+            let left = max(0, (size.columns - measure.width(of: text)) / 2)
             return line([(String(repeating: " ", count: left), .normal), (text, .error)], width: size.columns)
         }
     }
@@ -204,7 +209,7 @@ public struct ScreenLayout: Sendable {
 
     private func helpLines(width: Int, height: Int) -> [DrawnLine] {
         let entries: [(String, String)] = [
-            ("\(glyphs.upDown)  j k", "move"),
+            ("\(glyphs.upDownKeys)  j k", "move"),
             ("PgUp PgDn", "page up / down"),
             ("Home End  g G", "first / last row"),
             ("Tab Shift-Tab", "next / previous section"),
