@@ -1,1 +1,0 @@
-// Placeholder so the package builds while DebugMenu is written; replaced by real sources.

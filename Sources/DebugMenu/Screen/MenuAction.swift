@@ -1,0 +1,27 @@
+/// What the user asked the menu to do, for the controller to carry out.
+///
+/// Returned by `ScreenModel.handle(_:)`; the screen model changes only what is on screen
+/// (selection, filter, help, prompts) and leaves every write to the controller, which then
+/// reloads the rows (`ScreenModel.update(rows:)`) and may `show(message:)`.
+///
+/// ```swift
+/// switch model.handle(key) {
+/// case .toggle(let id)?: provider.setDebugOverride(id, to: !current)
+/// case .quit?: return
+/// default: break
+/// }
+/// ```
+public enum MenuAction: Equatable, Hashable, Sendable {
+    /// Flip the toggle row `rowID` (sets a debug override).
+    case toggle(rowID: String)
+    /// Move the choice row `rowID` to its next variant.
+    case cycle(rowID: String)
+    /// Remove the debug override (or stored choice) of row `rowID`.
+    case removeOverride(rowID: String)
+    /// Remove every debug override; the user has confirmed.
+    case resetAll
+    /// Preview the next build channel (developer → beta → release → developer).
+    case cycleChannel
+    /// Leave the menu.
+    case quit
+}

@@ -1,0 +1,313 @@
+/// Turns a `ScreenModel`, a `MenuHeader` and a terminal size into the exact lines to draw:
+/// text and style per segment, every line exactly as wide as the terminal. Pure: no
+/// terminal involved, so tests read the screen as a user would.
+///
+/// Use it through `ScreenRenderer` on a terminal, directly in tests. Layout, top to bottom:
+/// a header (app, channels; counts and store; a rule), the scrollable content (section
+/// titles and rows, or the key help), a status line (prompt, filter, message, position)
+/// and a footer with the main keys. Rows read `▸ [✓] ● Title   status text   source`:
+/// the pointer marks the selection, `●` (ASCII `*`) an override, in accent colour too, so
+/// `NO_COLOR` loses nothing; read-only rows are dimmed.
+/// Below `minimumSize` (40 columns × 8 lines) only a centred "Terminal too small" message
+/// is drawn; a 1×1 terminal gets one clipped character, a 0-sized one no lines.
+///
+/// ```swift
+/// var model = ScreenModel(rows: rows)
+/// let size = Terminal.Size(rows: 24, columns: 80)
+/// let viewport = ScreenLayout.viewport(for: size)
+/// model.setViewport(top: viewport.top, height: viewport.height)
+/// let lines = ScreenLayout(glyphs: .ascii).lines(for: model, header: header, size: size)
+/// print(lines.map(\.text).joined(separator: "\n"))
+/// ```
+public struct ScreenLayout: Sendable {
+    /// The smallest terminal the menu draws on.
+    public static let minimumSize = Terminal.Size(rows: 8, columns: 40)
+    /// Lines above the content.
+    public static let headerHeight = 3
+    /// Lines below the content (status line and footer).
+    public static let footerHeight = 2
+
+    /// The symbols to draw with.
+    public var glyphs: ScreenGlyphs
+    /// How wide text is on the target terminal.
+    public var measure: TextMeasure
+
+    public init(glyphs: ScreenGlyphs = .unicode, measure: TextMeasure = .unicode) {
+        self.glyphs = glyphs
+        self.measure = measure
+    }
+
+    /// Where the scrollable content sits for a terminal of `size`.
+    public static func viewport(for size: Terminal.Size) -> (top: Int, height: Int) {
+        (headerHeight, max(1, size.rows - headerHeight - footerHeight))
+    }
+
+    /// Whether `size` is below `minimumSize`.
+    public static func isTooSmall(_ size: Terminal.Size) -> Bool {
+        size.rows < minimumSize.rows || size.columns < minimumSize.columns
+    }
+
+    /// The lines to draw, top to bottom (`size.rows` of them, each `size.columns` wide).
+    /// Costs O(lines on screen), whatever the number of rows.
+    public func lines(for model: ScreenModel, header: MenuHeader, size: Terminal.Size) -> [DrawnLine] {
+        guard size.rows > 0, size.columns > 0 else { return [] }
+        if Self.isTooSmall(size) { return tooSmall(size) }
+        let width = size.columns
+        var result: [DrawnLine] = []
+        result.reserveCapacity(size.rows)
+        result.append(contentsOf: headerLines(header, width: width))
+        let height = Self.viewport(for: size).height
+        if model.isHelpShown {
+            result.append(contentsOf: helpLines(width: width, height: height))
+        } else {
+            result.append(contentsOf: contentLines(model, width: width, height: height))
+        }
+        result.append(statusLine(model, width: width))
+        result.append(footerLine(model, width: width))
+        return result
+    }
+
+    // MARK: - Too small
+
+    private func tooSmall(_ size: Terminal.Size) -> [DrawnLine] {
+        let minimum = Self.minimumSize
+        let first = "Terminal too small (\(size.columns)x\(size.rows));"
+        let second = "need at least \(minimum.columns)x\(minimum.rows)"
+        let whole = first + " " + second
+        // One line when it fits, else two, else as much as fits.
+        let message = measure.width(of: whole) <= size.columns || size.rows < 2 ? [whole] : [first, second]
+        let top = max(0, (size.rows - message.count) / 2)
+        return (0 ..< size.rows).map { row in
+            let index = row - top
+            guard index >= 0, index < message.count else { return line([], width: size.columns) }
+            let text = message[index]
+            let left = max(0, (size.columns - measure.width(of: text)) / 2)
+            return line([(String(repeating: " ", count: left), .normal), (text, .error)], width: size.columns)
+        }
+    }
+
+    // MARK: - Header
+
+    private func headerLines(_ header: MenuHeader, width: Int) -> [DrawnLine] {
+        let dot = " \(glyphs.separator) "
+        var channels = "build \(header.buildChannel)"
+        if let preview = header.previewChannel, preview != header.buildChannel {
+            channels += "\(dot)previewing \(preview)"
+        }
+        let title = " \(header.appName)\(dot)Feature Flags"
+        let gap = max(2, width - measure.width(of: title) - measure.width(of: channels) - 1)
+        let first = line([(title, .header), (String(repeating: " ", count: gap), .header), (channels + " ", .header)],
+                         width: width, padStyle: .header)
+
+        let counts = " \(header.flagCount) flag\(header.flagCount == 1 ? "" : "s")\(dot)"
+            + "\(header.overrideCount) overridden\(dot)"
+        var parts: [(String, TextStyle)] = [(counts, .normal)]
+        if let note = header.statusNote, !note.isEmpty {
+            parts.append((note + dot, .bold))
+        }
+        let used = parts.reduce(0) { $0 + measure.width(of: $1.0) }
+        let pathRoom = max(0, width - used)
+        parts.append((measure.fitWithEllipsis("store " + header.storePath, to: pathRoom, ellipsis: glyphs.ellipsis), .dim))
+        let second = line(parts, width: width)
+
+        let rule = line([(String(repeating: glyphs.rule, count: width), .dim)], width: width)
+        return [first, second, rule]
+    }
+
+    // MARK: - Content
+
+    private func contentLines(_ model: ScreenModel, width: Int, height: Int) -> [DrawnLine] {
+        var result: [DrawnLine] = []
+        if model.visibleRowCount == 0 {
+            let text = model.filter.isEmpty
+                ? "  Nothing to show."
+                : "  No rows match \u{201C}\(model.filter)\u{201D}. Esc clears the filter."
+            result.append(line([(text, .dim)], width: width))
+        } else {
+            let columns = RowColumns(width: width)
+            let end = min(model.contentLineCount, model.scrollOffset + height)
+            for index in model.scrollOffset ..< end {
+                switch model.contentLine(at: index) {
+                case .spacer:
+                    result.append(line([], width: width))
+                case .sectionTitle(let section, let count):
+                    result.append(sectionTitle(section, count: count, width: width))
+                case .row(let position):
+                    result.append(rowLine(model.visibleRow(at: position),
+                                          isSelected: position == model.selection,
+                                          columns: columns, width: width))
+                }
+            }
+        }
+        while result.count < height { result.append(line([], width: width)) }
+        return result
+    }
+
+    private func sectionTitle(_ section: MenuSection, count: Int, width: Int) -> DrawnLine {
+        let title = " \(section.title) (\(count)) "
+        let ruleWidth = max(0, width - measure.width(of: title) - 1)
+        return line([(title, .bold), (String(repeating: glyphs.rule, count: ruleWidth), .dim)], width: width)
+    }
+
+    /// Column widths of a row for a terminal `width` columns wide.
+    private struct RowColumns {
+        static let leading = 8  // "▸ [✓] ● "
+        var title: Int
+        var status: Int
+        var source: Int
+
+        init(width: Int) {
+            let rest = max(0, width - Self.leading - 1)
+            if rest >= 60 {
+                source = min(32, rest * 28 / 100)
+                title = (rest - source - 4) * 45 / 100
+                status = rest - source - 4 - title
+            } else {
+                status = 0
+                title = max(0, (rest - 2) * 55 / 100)
+                source = max(0, rest - 2 - title)
+            }
+        }
+    }
+
+    private func rowLine(_ row: MenuRow, isSelected: Bool, columns: RowColumns, width: Int) -> DrawnLine {
+        let switchText: String
+        let sourceText: String
+        switch row.kind {
+        case .toggle(let isOn, _, let source, let hidden):
+            switchText = "[\(isOn ? glyphs.on : glyphs.off)]"
+            sourceText = hidden.map { "\(source) (\($0))" } ?? source
+        case .choice(let value, _):
+            switchText = "[\(glyphs.choice)]"
+            sourceText = value
+        case .readOnly(let value):
+            switchText = "   "
+            sourceText = value
+        }
+        let overridden = row.isOverridden
+        let readOnly = !row.isActionable
+        let plain: TextStyle = isSelected ? .selected : (readOnly ? .dim : .normal)
+        let accent: TextStyle = isSelected ? .selectedAccent : .accent
+        let secondary: TextStyle = isSelected ? .selected : .dim
+
+        var parts: [(String, TextStyle)] = []
+        parts.append((isSelected ? "\(glyphs.pointer) " : "  ", plain))
+        parts.append((measure.fit(switchText, to: 3) + " ", overridden ? accent : plain))
+        parts.append((overridden ? "\(glyphs.overridden) " : "  ", overridden ? accent : plain))
+        parts.append((measure.fitWithEllipsis(row.title, to: columns.title, ellipsis: glyphs.ellipsis) + "  ",
+                      overridden && !isSelected ? .bold : plain))
+        if columns.status > 0 {
+            parts.append((measure.fitWithEllipsis(row.statusText, to: columns.status, ellipsis: glyphs.ellipsis) + "  ",
+                          secondary))
+        }
+        parts.append((measure.fitWithEllipsis(sourceText, to: columns.source, ellipsis: glyphs.ellipsis),
+                      overridden ? accent : secondary))
+        return line(parts, width: width, padStyle: isSelected ? .selected : .normal)
+    }
+
+    // MARK: - Help
+
+    private func helpLines(width: Int, height: Int) -> [DrawnLine] {
+        let entries: [(String, String)] = [
+            ("\(glyphs.upDownKeys)  j k", "move"),
+            ("PgUp PgDn", "page up / down"),
+            ("Home End  g G", "first / last row"),
+            ("Tab Shift-Tab", "next / previous section"),
+            ("space  Enter", "toggle the flag (cycle a choice)"),
+            ("x", "remove this row's override"),
+            ("R", "reset all overrides (asks y/n first)"),
+            ("/", "filter as you type: Enter keeps it, Esc clears it"),
+            ("c", "preview the next build channel"),
+            ("mouse", "click toggles a row, the wheel scrolls"),
+            ("?", "close this help"),
+            ("q  Ctrl-C", "quit"),
+            ("", ""),
+            ("\(glyphs.overridden)", "the value is a debug override; the value under it is in brackets"),
+            ("[\(glyphs.on)] [\(glyphs.off)]", "on / off"),
+            ("[\(glyphs.choice)]", "a choice: space picks the next value"),
+            ("dim rows", "read-only"),
+        ]
+        var result: [DrawnLine] = [line([(" Keys", .bold)], width: width)]
+        for (keys, meaning) in entries {
+            result.append(line([("   " + measure.fit(keys, to: 16), .bold), (meaning, .normal)], width: width))
+        }
+        if result.count > height { result = Array(result.prefix(height)) }
+        while result.count < height { result.append(line([], width: width)) }
+        return result
+    }
+
+    // MARK: - Status line and footer
+
+    private func statusLine(_ model: ScreenModel, width: Int) -> DrawnLine {
+        if let confirmation = model.pendingConfirmation {
+            return line([(" " + confirmation.prompt + " ", .error)], width: width)
+        }
+        let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
+        if model.isEditingFilter {
+            return line([(" /", .bold), (model.filter, .normal), (glyphs.caret, .bold), ("   " + matches, .dim)],
+                        width: width)
+        }
+        if let message = model.message {
+            return line([(" " + message, .bold)], width: width)
+        }
+        var parts: [(String, TextStyle)] = []
+        if !model.filter.isEmpty {
+            parts.append((" filter \u{201C}\(model.filter)\u{201D}\(" \(glyphs.separator) ")\(matches)", .dim))
+            parts.append(("\(" \(glyphs.separator) ")Esc clears", .dim))
+        }
+        if let selection = model.selection {
+            let position = "\(selection + 1)/\(model.visibleRowCount) "
+            let used = parts.reduce(0) { $0 + measure.width(of: $1.0) }
+            let gap = width - used - measure.width(of: position)
+            if gap >= 1 {
+                parts.append((String(repeating: " ", count: gap), .normal))
+                parts.append((position, .dim))
+            }
+        }
+        return line(parts, width: width)
+    }
+
+    private func footerLine(_ model: ScreenModel, width: Int) -> DrawnLine {
+        let keys: [(String, String)]
+        if model.pendingConfirmation != nil {
+            keys = [("y", "reset all"), ("n", "cancel")]
+        } else if model.isHelpShown {
+            keys = [("?", "close help"), ("q", "quit")]
+        } else if model.isEditingFilter {
+            keys = [("type", "to filter"), ("Enter", "keep"), ("Esc", "clear"), (glyphs.upDown, "move")]
+        } else {
+            keys = [(glyphs.upDown, "move"), ("space", "toggle"), ("x", "remove override"), ("R", "reset all"),
+                    ("/", "filter"), ("c", "channel"), ("?", "help"), ("q", "quit")]
+        }
+        var parts: [(String, TextStyle)] = [(" ", .normal)]
+        var used = 1
+        for (key, meaning) in keys {
+            let itemWidth = measure.width(of: key) + 1 + measure.width(of: meaning) + 2
+            if used + itemWidth > width { break }  // drop what does not fit, never cut a key
+            parts.append((key, .bold))
+            parts.append((" " + meaning + "  ", .dim))
+            used += itemWidth
+        }
+        return line(parts, width: width)
+    }
+
+    // MARK: - Building lines
+
+    /// Joins `parts`, clipping at `width` and padding to exactly `width` columns.
+    private func line(_ parts: [(String, TextStyle)], width: Int, padStyle: TextStyle = .normal) -> DrawnLine {
+        var segments: [DrawnSegment] = []
+        var used = 0
+        for (text, style) in parts where used < width {
+            let clean = measure.sanitized(text)
+            let room = width - used
+            let clipped = measure.width(of: clean) <= room ? clean : measure.clip(clean, to: room)
+            guard !clipped.isEmpty else { continue }
+            segments.append(DrawnSegment(clipped, style: style))
+            used += measure.width(of: clipped)
+        }
+        if used < width {
+            segments.append(DrawnSegment(String(repeating: " ", count: width - used), style: padStyle))
+        }
+        return DrawnLine(segments)
+    }
+}

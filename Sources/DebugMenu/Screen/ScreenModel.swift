@@ -1,0 +1,487 @@
+/// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
+/// one is selected, the scroll position, the filter, the help overlay, a pending question
+/// and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
+///
+/// Use one per menu session; feed it every `KeyEvent`, carry out the actions it returns,
+/// then give it fresh rows with `update(rows:)` (the selection stays on the same row id).
+/// `ScreenRenderer` sets the viewport from the terminal size before each frame.
+///
+/// Every row can be selected, read-only ones too (so they can be read with the keyboard);
+/// only toggle and choice rows produce actions. Moving, paging, jumping and scrolling cost
+/// O(1) or O(log n) whatever the number of rows; only filtering and `update(rows:)` walk
+/// all rows.
+///
+/// ```swift
+/// var model = ScreenModel(rows: rows)
+/// model.setViewport(top: 3, height: 20)
+/// model.handle(.character("j"))                 // select the next row
+/// if case .toggle(let id)? = model.handle(.character(" ")) { flip(id) }
+/// model.handle(.character("/")); model.handle(.character("t"))  // live filter "t"
+/// ```
+public struct ScreenModel: Sendable {
+    /// A question waiting for y/n.
+    public enum Confirmation: Equatable, Hashable, Sendable {
+        /// Remove every debug override?
+        case resetAll(overrideCount: Int)
+
+        /// The question as shown.
+        public var prompt: String {
+            switch self {
+            case .resetAll(let count):
+                return "Reset all \(count) override\(count == 1 ? "" : "s")? y/n"
+            }
+        }
+    }
+
+    /// All rows, in the order given (the filter hides some, sections group them).
+    public private(set) var rows: [MenuRow]
+    /// The filter text (case-insensitive, on id, title and status text).
+    public private(set) var filter: String = ""
+    /// Whether typed characters currently edit the filter.
+    public private(set) var isEditingFilter = false
+    /// Whether the key help covers the rows.
+    public private(set) var isHelpShown = false
+    /// The question waiting for y/n, if any.
+    public private(set) var pendingConfirmation: Confirmation?
+    /// A one-line message, cleared by the next key press.
+    public private(set) var message: String?
+    /// The first content line shown.
+    public private(set) var scrollOffset = 0
+    /// The screen row where content starts (for mouse clicks).
+    public private(set) var viewportTop = 0
+    /// How many content lines fit on screen.
+    public private(set) var viewportHeight = 20
+    /// Index of the selected row among `visibleRowCount` visible rows; nil when none is visible.
+    public private(set) var selection: Int?
+
+    private var lines: [ContentLine] = []
+    private var visibleRowIndices: [Int] = []
+    private var rowLineIndices: [Int] = []
+    private var sectionStarts: [(position: Int, titleLine: Int)] = []
+    /// The row the user last chose; the filter comes back to it when it shows it again.
+    private var anchorRowID: String?
+
+    /// A model showing `rows`, the first one selected.
+    public init(rows: [MenuRow]) {
+        self.rows = rows
+        rebuild(preferredID: nil, fallbackPosition: 0)
+    }
+
+    // MARK: - Reading
+
+    /// How many rows the filter lets through.
+    public var visibleRowCount: Int { visibleRowIndices.count }
+
+    /// How many content lines there are (titles, spacers and rows).
+    public var contentLineCount: Int { lines.count }
+
+    /// The content line at `index` (0 ..< contentLineCount).
+    public func contentLine(at index: Int) -> ContentLine { lines[index] }
+
+    /// The visible row at `position` (0 ..< visibleRowCount).
+    public func visibleRow(at position: Int) -> MenuRow { rows[visibleRowIndices[position]] }
+
+    /// The selected row, if a row is visible.
+    public var selectedRow: MenuRow? {
+        selection.map { visibleRow(at: $0) }
+    }
+
+    /// The content line of the selected row.
+    public var selectedLine: Int? {
+        selection.map { rowLineIndices[$0] }
+    }
+
+    /// The largest useful scroll offset.
+    public var maximumScrollOffset: Int { max(0, lines.count - viewportHeight) }
+
+    /// The content lines now on screen.
+    public var visibleLineRange: Range<Int> {
+        scrollOffset ..< min(lines.count, scrollOffset + viewportHeight)
+    }
+
+    // MARK: - Changing from outside
+
+    /// Replaces the rows (after a toggle or an external change), keeping the selection on
+    /// the same row id when it still exists, else at the same position.
+    public mutating func update(rows newRows: [MenuRow]) {
+        let selectedID = selectedRow?.id
+        let position = selection ?? 0
+        rows = newRows
+        rebuild(preferredID: selectedID, fallbackPosition: position)
+    }
+
+    /// Sets where content starts on screen and how many lines fit, keeping the selection visible.
+    public mutating func setViewport(top: Int, height: Int) {
+        viewportTop = max(0, top)
+        viewportHeight = max(1, height)
+        clampScroll()
+        ensureSelectionVisible()
+    }
+
+    /// Shows `text` on the message line until the next key press.
+    public mutating func show(message text: String) {
+        message = text
+    }
+
+    /// Removes the message.
+    public mutating func clearMessage() {
+        message = nil
+    }
+
+    /// Replaces the filter (as if typed), keeping the selection when it still shows.
+    public mutating func setFilter(_ text: String) {
+        filter = text
+        refilter()
+    }
+
+    // MARK: - Keys
+
+    /// Applies one input event and returns what the controller must do, if anything.
+    @discardableResult
+    public mutating func handle(_ key: KeyEvent) -> MenuAction? {
+        switch key {
+        case .timeout, .resize:
+            return nil
+        case .terminationSignal:
+            return .quit
+        default:
+            break
+        }
+        message = nil
+
+        if let confirmation = pendingConfirmation {
+            return answer(confirmation, with: key)
+        }
+        if isHelpShown {
+            switch key {
+            case .character("q"):
+                return .quit
+            case .mouse(_, _, .wheelUp), .mouse(_, _, .wheelDown):
+                return nil
+            default:
+                isHelpShown = false
+                return nil
+            }
+        }
+        if isEditingFilter, let handled = editFilter(with: key) {
+            return handled.action
+        }
+        return navigate(with: key)
+    }
+
+    // MARK: - Key handling
+
+    private mutating func answer(_ confirmation: Confirmation, with key: KeyEvent) -> MenuAction? {
+        switch key {
+        case .character("y"), .character("Y"):
+            pendingConfirmation = nil
+            switch confirmation {
+            case .resetAll: return .resetAll
+            }
+        case .character("n"), .character("N"), .escape, .character("q"):
+            pendingConfirmation = nil
+            message = "Reset cancelled."
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The outcome of a key while the filter is edited; nil when the key navigates instead.
+    private struct FilterOutcome {
+        var action: MenuAction?
+    }
+
+    private mutating func editFilter(with key: KeyEvent) -> FilterOutcome? {
+        switch key {
+        case .character(let character):
+            if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                return FilterOutcome(action: nil)
+            }
+            filter.append(character)
+            refilter()
+            return FilterOutcome(action: nil)
+        case .backspace:
+            if !filter.isEmpty {
+                filter.removeLast()
+                refilter()
+            }
+            return FilterOutcome(action: nil)
+        case .enter:
+            isEditingFilter = false
+            return FilterOutcome(action: nil)
+        case .escape:
+            isEditingFilter = false
+            if !filter.isEmpty {
+                filter = ""
+                refilter()
+            }
+            return FilterOutcome(action: nil)
+        case .up, .down, .pageUp, .pageDown, .home, .end, .tab, .backTab, .mouse:
+            return nil
+        default:
+            return FilterOutcome(action: nil)
+        }
+    }
+
+    private mutating func navigate(with key: KeyEvent) -> MenuAction? {
+        switch key {
+        case .up, .character("k"):
+            moveSelection(by: -1)
+        case .down, .character("j"):
+            moveSelection(by: 1)
+        case .pageUp:
+            page(by: -1)
+        case .pageDown:
+            page(by: 1)
+        case .home, .character("g"):
+            selectFirst()
+        case .end, .character("G"):
+            selectLast()
+        case .tab:
+            jumpSection(forward: true)
+        case .backTab:
+            jumpSection(forward: false)
+        case .enter, .character(" "):
+            return activateSelection()
+        case .character("x"):
+            return removeOverrideOfSelection()
+        case .character("R"):
+            askToResetAll()
+        case .character("/"):
+            isEditingFilter = true
+        case .escape:
+            if !filter.isEmpty {
+                filter = ""
+                refilter()
+            }
+        case .character("c"):
+            return .cycleChannel
+        case .character("?"):
+            isHelpShown = true
+        case .character("q"):
+            return .quit
+        case .mouse(let row, _, let kind):
+            return mouse(row: row, kind: kind)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func activateSelection() -> MenuAction? {
+        guard let row = selectedRow else { return nil }
+        switch row.kind {
+        case .toggle:
+            return .toggle(rowID: row.id)
+        case .choice:
+            return .cycle(rowID: row.id)
+        case .readOnly:
+            message = "\u{201C}\(row.title)\u{201D} is read-only."
+            return nil
+        }
+    }
+
+    private mutating func removeOverrideOfSelection() -> MenuAction? {
+        guard let row = selectedRow else { return nil }
+        switch row.kind {
+        case .toggle(_, let isOverridden, _, _):
+            if isOverridden { return .removeOverride(rowID: row.id) }
+            message = "\u{201C}\(row.title)\u{201D} has no override."
+            return nil
+        case .choice:
+            return .removeOverride(rowID: row.id)
+        case .readOnly:
+            message = "\u{201C}\(row.title)\u{201D} is read-only."
+            return nil
+        }
+    }
+
+    private mutating func askToResetAll() {
+        var count = 0
+        for row in rows where row.isOverridden { count += 1 }
+        if count == 0 {
+            message = "No overrides to reset."
+        } else {
+            pendingConfirmation = .resetAll(overrideCount: count)
+        }
+    }
+
+    private mutating func mouse(row screenRow: Int, kind: KeyEvent.MouseKind) -> MenuAction? {
+        switch kind {
+        case .wheelUp:
+            scroll(by: -3)
+            return nil
+        case .wheelDown:
+            scroll(by: 3)
+            return nil
+        case .click:
+            let offset = screenRow - viewportTop
+            guard offset >= 0, offset < viewportHeight else { return nil }
+            let line = scrollOffset + offset
+            guard line < lines.count, case .row(let position) = lines[line] else { return nil }
+            select(position)
+            return activateSelection()
+        }
+    }
+
+    // MARK: - Movement (O(1) or O(log n))
+
+    private mutating func select(_ position: Int) {
+        guard !visibleRowIndices.isEmpty else { return }
+        let clamped = min(max(position, 0), visibleRowIndices.count - 1)
+        selection = clamped
+        anchorRowID = rows[visibleRowIndices[clamped]].id
+        ensureSelectionVisible()
+    }
+
+    private mutating func moveSelection(by delta: Int) {
+        guard let current = selection else {
+            scroll(by: delta)
+            return
+        }
+        select(current + delta)
+    }
+
+    private mutating func page(by direction: Int) {
+        let step = max(1, viewportHeight - 1)
+        guard let current = selection else {
+            scroll(by: direction * step)
+            return
+        }
+        let targetLine = rowLineIndices[current] + direction * step
+        let position: Int
+        if direction > 0 {
+            position = firstPosition(atOrAfterLine: targetLine) ?? visibleRowIndices.count - 1
+        } else {
+            position = lastPosition(atOrBeforeLine: targetLine) ?? 0
+        }
+        scrollOffset = min(max(scrollOffset + direction * step, 0), maximumScrollOffset)
+        select(position)
+    }
+
+    private mutating func selectFirst() {
+        scrollOffset = 0
+        select(0)
+    }
+
+    private mutating func selectLast() {
+        scrollOffset = maximumScrollOffset
+        select(visibleRowIndices.count - 1)
+    }
+
+    private mutating func jumpSection(forward: Bool) {
+        guard let current = selection, !sectionStarts.isEmpty else { return }
+        // The section holding the selection: the last start at or before it.
+        var index = 0
+        for (candidate, start) in sectionStarts.enumerated() where start.position <= current {
+            index = candidate
+        }
+        let count = sectionStarts.count
+        let target = forward ? (index + 1) % count : (index - 1 + count) % count
+        let start = sectionStarts[target]
+        scrollOffset = min(start.titleLine, maximumScrollOffset)
+        select(start.position)
+    }
+
+    /// Scrolls the view, then pulls the selection into it when it fell outside.
+    private mutating func scroll(by lineCount: Int) {
+        scrollOffset = min(max(scrollOffset + lineCount, 0), maximumScrollOffset)
+        guard let current = selection else { return }
+        let line = rowLineIndices[current]
+        let range = visibleLineRange
+        if line < range.lowerBound, let position = firstPosition(atOrAfterLine: range.lowerBound),
+           rowLineIndices[position] < range.upperBound {
+            selection = position
+            anchorRowID = rows[visibleRowIndices[position]].id
+        } else if line >= range.upperBound, let position = lastPosition(atOrBeforeLine: range.upperBound - 1),
+                  rowLineIndices[position] >= range.lowerBound {
+            selection = position
+            anchorRowID = rows[visibleRowIndices[position]].id
+        }
+    }
+
+    private func firstPosition(atOrAfterLine line: Int) -> Int? {
+        var low = 0
+        var high = rowLineIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rowLineIndices[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low < rowLineIndices.count ? low : nil
+    }
+
+    private func lastPosition(atOrBeforeLine line: Int) -> Int? {
+        guard let after = firstPosition(atOrAfterLine: line + 1) else {
+            return rowLineIndices.isEmpty ? nil : rowLineIndices.count - 1
+        }
+        return after > 0 ? after - 1 : nil
+    }
+
+    private mutating func clampScroll() {
+        scrollOffset = min(max(scrollOffset, 0), maximumScrollOffset)
+    }
+
+    /// Scrolls the least needed to show the selected row (and its section title when it is
+    /// the section's first row).
+    private mutating func ensureSelectionVisible() {
+        guard let current = selection else {
+            clampScroll()
+            return
+        }
+        let line = rowLineIndices[current]
+        var top = line
+        if line > 0, case .sectionTitle = lines[line - 1] { top = line - 1 }
+        if current == 0 { top = 0 }
+        if top < scrollOffset {
+            scrollOffset = top
+        }
+        if line >= scrollOffset + viewportHeight {
+            scrollOffset = line - viewportHeight + 1
+        }
+        clampScroll()
+    }
+
+    // MARK: - Filtering and layout of content lines (O(n))
+
+    private mutating func refilter() {
+        let position = selection ?? 0
+        rebuild(preferredID: anchorRowID ?? selectedRow?.id, fallbackPosition: filter.isEmpty ? position : 0)
+    }
+
+    private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
+        let needle = filter.lowercased()
+        var buckets = Array(repeating: [Int](), count: MenuSection.allCases.count)
+        for (index, row) in rows.enumerated() where row.matches(lowercasedFilter: needle) {
+            buckets[row.section.rawValue].append(index)
+        }
+        lines = []
+        visibleRowIndices = []
+        rowLineIndices = []
+        sectionStarts = []
+        lines.reserveCapacity(rows.count + 2 * buckets.count)
+        for section in MenuSection.allCases {
+            let bucket = buckets[section.rawValue]
+            guard !bucket.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(.spacer) }
+            sectionStarts.append((position: visibleRowIndices.count, titleLine: lines.count))
+            lines.append(.sectionTitle(section, rowCount: bucket.count))
+            for index in bucket {
+                rowLineIndices.append(lines.count)
+                lines.append(.row(position: visibleRowIndices.count))
+                visibleRowIndices.append(index)
+            }
+        }
+
+        if visibleRowIndices.isEmpty {
+            selection = nil
+        } else if let preferredID, let position = visibleRowIndices.firstIndex(where: { rows[$0].id == preferredID }) {
+            selection = position
+        } else {
+            selection = min(max(fallbackPosition, 0), visibleRowIndices.count - 1)
+        }
+        if anchorRowID == nil { anchorRowID = selectedRow?.id }
+        clampScroll()
+        ensureSelectionVisible()
+    }
+}
