@@ -15,7 +15,8 @@ public enum FlagsCommandLine {
     public static let version = "0.1.0"
 
     static var commands: [any FlagsCommand.Type] {
-        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self]
+        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
+         ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self]
     }
 
     static let globalHelp = """
@@ -26,6 +27,9 @@ public enum FlagsCommandLine {
                              $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)
           --channel NAME     developer, beta or release: the Nimbus channel to resolve and whose
                              override rules to preview (default: this build's, \(BuildChannel.current.rawValue))
+          --experiments PATH experiment records ({"data": [...]}) instead of the registry's
+          --nimbus-id UUID   evaluate experiments as this client instead of the store's own
+          --context K=V      an extra targeting attribute (repeatable; V is JSON or a string)
           -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
           --version          show the version and build channel
         """
@@ -43,6 +47,17 @@ public enum FlagsCommandLine {
                     throw CLIError.usage("unknown channel '\(channel)'; expected developer, beta or release")
                 }
                 options.channel = parsed
+            }
+            options.experimentsPath = try arguments.option("--experiments", command: nil) ?? options.experimentsPath
+            if let id = try arguments.option("--nimbus-id", command: nil) {
+                guard UUID(uuidString: id) != nil else {
+                    throw CLIError.usage("--nimbus-id expects a UUID such as 3d2142de-53bf-2d48-a92d-45fb7036cbf6, found '\(id)'")
+                }
+                options.nimbusID = id.lowercased()
+            }
+            for pair in try arguments.options("--context", command: nil) {
+                let (key, value) = try ContextArgument.parse(pair)
+                options.context[key] = value
             }
             let wantsHelp = arguments.flag("--help", "-h")
             if arguments.flag("--version") {

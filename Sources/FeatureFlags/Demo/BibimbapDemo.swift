@@ -1,6 +1,6 @@
 import Foundation
 
-/// The built-in demo app, Bibimbap (a restaurant app): its registry and Nimbus manifest, used
+/// The built-in demo app, Bibimbap (a restaurant app): its registry, Nimbus manifest and experiment records, used
 /// whenever no `feature-flags.yaml` is found, so `swift run flags` shows a real menu anywhere.
 ///
 /// The files are written to a folder next to the demo's store, so error messages can name real
@@ -21,6 +21,7 @@ public enum BibimbapDemo {
 # a row in the Feature Flags debug menu; `userPrefsKey` lets users switch it themselves.
 app: bibimbap
 manifest: nimbus.fml.yaml
+experiments: experiments.json   # Remote Settings records: {"data": [...]}
 flags:
   allergenInfo:
     feature: allergen-info-feature
@@ -367,6 +368,235 @@ features:
       - channel: developer
         value:
           enabled: true
+
+"""#),
+        ("experiments.json", #"""
+{
+  "data": [
+    {
+      "schemaVersion": "1.12.0",
+      "slug": "dark-kitchen-rollout",
+      "id": "dark-kitchen-rollout",
+      "appName": "bibimbap",
+      "appId": "bibimbap",
+      "userFacingName": "Dark kitchen rollout",
+      "userFacingDescription": "Delivery-only dishes for everyone",
+      "isEnrollmentPaused": false,
+      "isRollout": true,
+      "bucketConfig": {
+        "randomizationUnit": "nimbus_id",
+        "namespace": "dark-kitchen-rollout-namespace",
+        "start": 0,
+        "count": 10000,
+        "total": 10000
+      },
+      "featureIds": [
+        "dark-kitchen-feature"
+      ],
+      "branches": [
+        {
+          "slug": "rollout",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "dark-kitchen-feature",
+              "value": {
+                "enabled": true
+              }
+            }
+          ]
+        }
+      ],
+      "targeting": "true",
+      "proposedEnrollment": 7,
+      "proposedDuration": 28,
+      "referenceBranch": "rollout",
+      "publishedDate": "2026-10-01T09:00:00Z"
+    },
+    {
+      "schemaVersion": "1.12.0",
+      "slug": "new-menu-test",
+      "id": "new-menu-test",
+      "appName": "bibimbap",
+      "appId": "bibimbap",
+      "userFacingName": "New bibimbap menu",
+      "userFacingDescription": "Half of customers see the new menu",
+      "isEnrollmentPaused": false,
+      "isRollout": false,
+      "bucketConfig": {
+        "randomizationUnit": "nimbus_id",
+        "namespace": "new-menu-test-namespace",
+        "start": 0,
+        "count": 10000,
+        "total": 10000
+      },
+      "featureIds": [
+        "bibimbap-feature"
+      ],
+      "branches": [
+        {
+          "slug": "control",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "bibimbap-feature",
+              "value": {
+                "enabled": false
+              }
+            }
+          ]
+        },
+        {
+          "slug": "treatment",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "bibimbap-feature",
+              "value": {
+                "enabled": true,
+                "spice-level": 3
+              }
+            }
+          ]
+        }
+      ],
+      "targeting": "true",
+      "proposedEnrollment": 7,
+      "proposedDuration": 28,
+      "referenceBranch": "control",
+      "publishedDate": "2026-10-15T09:00:00Z"
+    },
+    {
+      "schemaVersion": "1.12.0",
+      "slug": "korean-tip-jar",
+      "id": "korean-tip-jar",
+      "appName": "bibimbap",
+      "appId": "bibimbap",
+      "userFacingName": "Tip jar in Korean",
+      "userFacingDescription": "Tip prompt for Korean-speaking customers",
+      "isEnrollmentPaused": false,
+      "isRollout": true,
+      "bucketConfig": {
+        "randomizationUnit": "nimbus_id",
+        "namespace": "korean-tip-jar-namespace",
+        "start": 0,
+        "count": 10000,
+        "total": 10000
+      },
+      "featureIds": [
+        "tip-jar-feature"
+      ],
+      "branches": [
+        {
+          "slug": "rollout",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "tip-jar-feature",
+              "value": {
+                "enabled": true
+              }
+            }
+          ]
+        }
+      ],
+      "targeting": "language == 'ko'",
+      "proposedEnrollment": 7,
+      "proposedDuration": 28,
+      "referenceBranch": "rollout"
+    },
+    {
+      "schemaVersion": "1.12.0",
+      "slug": "loyalty-card-beta",
+      "id": "loyalty-card-beta",
+      "appName": "bibimbap",
+      "appId": "bibimbap",
+      "userFacingName": "Loyalty card on beta",
+      "userFacingDescription": "The stamp card for beta testers",
+      "isEnrollmentPaused": false,
+      "isRollout": false,
+      "bucketConfig": {
+        "randomizationUnit": "nimbus_id",
+        "namespace": "loyalty-card-beta-namespace",
+        "start": 0,
+        "count": 10000,
+        "total": 10000
+      },
+      "featureIds": [
+        "loyalty-card-feature"
+      ],
+      "branches": [
+        {
+          "slug": "on",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "loyalty-card-feature",
+              "value": {
+                "enabled": true,
+                "stamps-needed": 8
+              }
+            }
+          ]
+        }
+      ],
+      "targeting": "channel == 'beta' && days_since_install >= 0",
+      "proposedEnrollment": 7,
+      "proposedDuration": 28,
+      "referenceBranch": "on",
+      "channel": "beta"
+    },
+    {
+      "schemaVersion": "1.12.0",
+      "slug": "reviews-redesign",
+      "id": "reviews-redesign",
+      "appName": "bibimbap",
+      "appId": "bibimbap",
+      "userFacingName": "Reviews redesign",
+      "userFacingDescription": "Paused while we fix star rendering",
+      "isEnrollmentPaused": true,
+      "isRollout": false,
+      "bucketConfig": {
+        "randomizationUnit": "nimbus_id",
+        "namespace": "reviews-redesign-namespace",
+        "start": 0,
+        "count": 10000,
+        "total": 10000
+      },
+      "featureIds": [
+        "reviews-feature"
+      ],
+      "branches": [
+        {
+          "slug": "control",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "reviews-feature",
+              "value": {}
+            }
+          ]
+        },
+        {
+          "slug": "hidden",
+          "ratio": 1,
+          "features": [
+            {
+              "featureId": "reviews-feature",
+              "value": {
+                "enabled": false
+              }
+            }
+          ]
+        }
+      ],
+      "targeting": "true",
+      "proposedEnrollment": 7,
+      "proposedDuration": 28,
+      "referenceBranch": "control"
+    }
+  ]
+}
 
 """#),
     ]

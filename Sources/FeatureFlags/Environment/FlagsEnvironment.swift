@@ -23,17 +23,40 @@ public final class FlagsEnvironment: Sendable {
     public let prefs: SQLitePrefs
     /// The channel values are resolved for, and whose override rules are previewed.
     public let channel: BuildChannel
+    /// The experiments and rollouts evaluated for this client and channel.
+    public let experiments: NimbusExperiments
     public let nimbusLayer: NimbusFeatureFlagLayer
     public let provider: FeatureFlagsProvider
     public let preferences: UserFeaturePreferenceManager
+    /// What the client was built from, kept so `previewing` can evaluate again for another channel.
+    private let clientSetup: ClientSetup
 
-    init(registry: FeatureFlagRegistry, isDemo: Bool, storePath: String, prefs: SQLitePrefs, channel: BuildChannel) {
+    struct ClientSetup: Sendable {
+        var records: ExperimentRecordSet?
+        var recordsSource: String?
+        var loadProblem: String?
+        var nimbusID: String
+        var isFirstRun: Bool
+        var locale: String
+        var context: [String: JSONValue]
+    }
+
+    init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: BuildChannel, clientSetup: ClientSetup) {
         self.registry = registry
         self.isDemo = isDemo
-        self.storePath = storePath
+        storePath = prefs.path
         self.prefs = prefs
         self.channel = channel
-        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue)
+        self.clientSetup = clientSetup
+        let clientStore = NimbusClientStore(prefs: prefs)
+        let client = NimbusClient(
+            nimbusID: clientSetup.nimbusID, appName: registry.app, appId: registry.app, channel: channel.rawValue,
+            locale: clientSetup.locale, daysSinceInstall: clientStore.daysSinceInstall, isFirstRun: clientSetup.isFirstRun,
+            extraContext: clientSetup.context, experimentsOptOut: clientStore.isOptedOut(of: .experiments),
+            rolloutsOptOut: clientStore.isOptedOut(of: .rollouts))
+        experiments = NimbusExperiments.evaluate(records: clientSetup.records, source: clientSetup.recordsSource,
+                                                 loadProblem: clientSetup.loadProblem, client: client, registry: registry)
+        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, resolved: experiments.layerValues)
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: channel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)
     }
@@ -45,13 +68,30 @@ public final class FlagsEnvironment: Sendable {
         let storePath = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
         let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))
-        return FlagsEnvironment(registry: registry, isDemo: isDemo, storePath: prefs.path, prefs: prefs,
-                                channel: options.channel ?? .current)
+
+        let experimentsPath = options.experimentsPath.map { absolute($0, in: options.workingDirectory) } ?? registry.experimentsPath
+        let (records, problem) = experimentsPath.map(NimbusExperiments.readRecords(path:)) ?? (nil, nil)
+        let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()
+        let setup = ClientSetup(records: records, recordsSource: experimentsPath, loadProblem: problem, nimbusID: nimbusID,
+                                isFirstRun: isNew, locale: locale(from: options.environment), context: options.context)
+        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: options.channel ?? .current, clientSetup: setup)
     }
 
-    /// The same app and store, resolved and previewed for another channel.
+    /// The same app, store and client, resolved and previewed for another channel.
     public func previewing(_ channel: BuildChannel) -> FlagsEnvironment {
-        FlagsEnvironment(registry: registry, isDemo: isDemo, storePath: storePath, prefs: prefs, channel: channel)
+        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+    }
+
+    /// The same app and store evaluated again: after opt-outs changed or the store was changed
+    /// by another process.
+    public func reloaded() -> FlagsEnvironment { previewing(channel) }
+
+    /// The user's locale as Nimbus writes it (`en-US`), from `LC_ALL`, `LC_MESSAGES` or `LANG`.
+    static func locale(from environment: [String: String]) -> String {
+        let raw = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let base = raw.split(separator: ".").first.map(String.init) ?? ""
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return "en-US" }
+        return base.replacingOccurrences(of: "_", with: "-")
     }
 
     /// The registry to use and whether it is the built-in demo.

@@ -1,4 +1,5 @@
 import Foundation
+import Nimbus
 
 /// Where to find an app's registry and store, and which channel to resolve for: what the global
 /// options `--config`, `--store` and `--channel` of `flags` say.
@@ -14,15 +15,25 @@ public struct FlagsOptions: Sendable {
     public var storePath: String?
     /// The channel to resolve and preview; nil means the build's own channel.
     public var channel: BuildChannel?
+    /// Experiment records to use instead of the registry's `experiments:`.
+    public var experimentsPath: String?
+    /// Pretend to be this Nimbus client instead of the store's own.
+    public var nimbusID: String?
+    /// Extra targeting attributes (`--context key=value`), over the built-in ones.
+    public var context: [String: JSONValue]
     public var workingDirectory: String
     public var environment: [String: String]
 
     public init(configPath: String? = nil, storePath: String? = nil, channel: BuildChannel? = nil,
+                experimentsPath: String? = nil, nimbusID: String? = nil, context: [String: JSONValue] = [:],
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configPath = configPath
         self.storePath = storePath
         self.channel = channel
+        self.experimentsPath = experimentsPath
+        self.nimbusID = nimbusID
+        self.context = context
         self.workingDirectory = workingDirectory
         self.environment = environment
     }

@@ -12,13 +12,20 @@ import Nimbus
 /// layer.checkNimbusConfigFor(flag)
 /// ```
 public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
-    /// A feature's resolved value and where it came from.
+    /// A feature's resolved value and where each of its variables came from.
     public struct FeatureValue: Sendable, Hashable {
         public var value: JSONValue
-        public var source: FlagValueSource
-        public init(value: JSONValue, source: FlagValueSource) {
+        /// Where each variable set by an experiment or rollout comes from; the others are the
+        /// manifest default for the channel.
+        public var variableSources: [String: FlagValueSource]
+
+        public init(value: JSONValue, variableSources: [String: FlagValueSource] = [:]) {
             self.value = value
-            self.source = source
+            self.variableSources = variableSources
+        }
+
+        func source(ofVariable variable: String, channel: String) -> FlagValueSource {
+            variableSources[variable] ?? .defaultValue(channel: channel)
         }
     }
 
@@ -33,8 +40,7 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
         var cache: [String: FeatureValue] = [:]
         func feature(_ id: String) -> FeatureValue {
             if let known = cache[id] { return known }
-            let value = resolved[id] ?? FeatureValue(value: registry.manifest.defaultValue(forFeature: id, channel: channel),
-                                                     source: .defaultValue(channel: channel))
+            let value = resolved[id] ?? FeatureValue(value: registry.manifest.defaultValue(forFeature: id, channel: channel))
             cache[id] = value
             return value
         }
@@ -43,7 +49,7 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
             if let nimbus = flag.definition.nimbus {
                 let resolvedFeature = feature(nimbus.feature)
                 flags[flag.rawValue] = NimbusFlagValue(enabled: resolvedFeature.value[nimbus.variable]?.boolValue ?? false,
-                                                       source: resolvedFeature.source)
+                                                       source: resolvedFeature.source(ofVariable: nimbus.variable, channel: channel))
             } else {
                 flags[flag.rawValue] = NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
             }

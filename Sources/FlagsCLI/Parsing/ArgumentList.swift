@@ -55,6 +55,25 @@ struct ArgumentList {
         return value
     }
 
+    /// Removes every `name value` / `name=value` and returns the values in order (repeatable options).
+    mutating func options(_ name: String, command: String?) throws(CLIError) -> [String] {
+        var values: [String] = []
+        while let value = try firstOption(name, command: command) { values.append(value) }
+        return values
+    }
+
+    private mutating func firstOption(_ name: String, command: String?) throws(CLIError) -> String? {
+        guard let index = words.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) else { return nil }
+        let word = words[index]
+        if word != name {
+            words.remove(at: index)
+            return String(word.dropFirst(name.count + 1))
+        }
+        guard index + 1 < words.count else { throw .usage("\(name) needs a value", command: command) }
+        defer { words.removeSubrange(index...(index + 1)) }
+        return words[index + 1]
+    }
+
     /// The words that are not options; any remaining option is an error naming it.
     mutating func positionals(command: String?) throws(CLIError) -> [String] {
         if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

@@ -33,11 +33,11 @@ public struct FeatureResolver {
         // The evaluator leaves at most one enrolled rollout and one enrolled experiment per
         // feature; taking the first keeps this total if handed unresolved results.
         if let (slug, _, layer) = enrolledLayer(for: featureId, in: enrollments, rollouts: true) {
-            apply(layer, to: &resolved)
+            apply(layer, from: .rollout(slug: slug), to: &resolved)
             resolved.rollout = slug
         }
         if let (slug, branch, layer) = enrolledLayer(for: featureId, in: enrollments, rollouts: false) {
-            apply(layer, to: &resolved)
+            apply(layer, from: .experiment(slug: slug, branch: branch), to: &resolved)
             resolved.experiment = (slug, branch)
         }
         return resolved
@@ -63,7 +63,7 @@ public struct FeatureResolver {
         return nil
     }
 
-    private func apply(_ layer: [String: JSONValue], to resolved: inout ResolvedFeature) {
+    private func apply(_ layer: [String: JSONValue], from source: FeatureValueSource, to resolved: inout ResolvedFeature) {
         var variables = resolved.value.objectValue ?? [:]
         // Sorted so `rejectedVariables` has a stable order.
         for variable in layer.keys.sorted() {
@@ -71,6 +71,7 @@ public struct FeatureResolver {
             let candidate = variables[variable].map { $0.merging(incoming) } ?? incoming
             if isValid(resolved.featureId, variable, candidate) {
                 variables[variable] = candidate
+                resolved.variableSources[variable] = source
             } else if !resolved.rejectedVariables.contains(variable) {
                 resolved.rejectedVariables.append(variable)
             }

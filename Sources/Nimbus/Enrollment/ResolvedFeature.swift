@@ -20,6 +20,9 @@ public struct ResolvedFeature: Sendable, Equatable {
     /// Variables an experiment or rollout set to a value the manifest does not accept; the
     /// value beneath them (ultimately the default) was kept.
     public var rejectedVariables: [String]
+    /// For each variable an experiment or rollout set (and the manifest accepted), which one:
+    /// a flag reads one variable, and only that variable's origin explains its value.
+    public var variableSources: [String: FeatureValueSource] = [:]
 
     public init(
         featureId: String,
@@ -35,6 +38,11 @@ public struct ResolvedFeature: Sendable, Equatable {
         self.rejectedVariables = rejectedVariables
     }
 
+    /// Where one variable's value comes from: the last layer that set it, else the default.
+    public func source(ofVariable variable: String) -> FeatureValueSource {
+        variableSources[variable] ?? .defaultValue
+    }
+
     /// The highest-priority contributor.
     public var source: FeatureValueSource {
         if let experiment { return .experiment(slug: experiment.slug, branch: experiment.branch) }
@@ -46,5 +54,6 @@ public struct ResolvedFeature: Sendable, Equatable {
         lhs.featureId == rhs.featureId && lhs.value == rhs.value
             && lhs.experiment?.slug == rhs.experiment?.slug && lhs.experiment?.branch == rhs.experiment?.branch
             && lhs.rollout == rhs.rollout && lhs.rejectedVariables == rhs.rejectedVariables
+            && lhs.variableSources == rhs.variableSources
     }
 }

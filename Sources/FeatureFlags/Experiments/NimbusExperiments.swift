@@ -1,0 +1,73 @@
+import Foundation
+import Nimbus
+
+/// The experiments and rollouts of an app evaluated for one client: every record, what happened
+/// to it, and the feature values that result.
+///
+/// `FlagsEnvironment` builds one when it opens; `flags experiments` prints it and the Nimbus
+/// layer reads `resolved` to answer for flags.
+///
+/// ```swift
+/// let experiments = NimbusExperiments.evaluate(records: set, client: client, registry: registry)
+/// experiments.enrollments.filter { $0.status.branch != nil }   // what this client is in
+/// ```
+public struct NimbusExperiments: Sendable {
+    /// Where the records came from (a file path), or nil when the app has none.
+    public let source: String?
+    public let records: [ExperimentRecord]
+    /// Records that could not be read, each with the reason.
+    public let skipped: [SkippedRecord]
+    /// Every record with this client's status, in record order.
+    public let enrollments: [EnrollmentResult]
+    public let client: NimbusClient
+    /// Feature values for every feature the registry uses: default, rollout, experiment merged.
+    public let resolved: [String: ResolvedFeature]
+    /// Why no records could be read at all (a missing or unparsable file), if so.
+    public let loadProblem: String?
+
+    /// Evaluates `records` for `client` and resolves every feature the registry reads.
+    public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil,
+                                client: NimbusClient, registry: FeatureFlagRegistry) -> NimbusExperiments {
+        let list = records?.records ?? []
+        let enrollments = EnrollmentEvaluator.evaluate(records: list, client: client)
+        let manifest = registry.manifest
+        let resolver = FeatureResolver(
+            defaults: { manifest.defaultValue(forFeature: $0, channel: client.channel) },
+            isValid: { feature, variable, value in manifest.isValid(value, forVariable: variable, ofFeature: feature) })
+        let features = Set(registry.flags.compactMap { $0.definition.nimbus?.feature } + registry.preferences.map(\.nimbus.feature))
+        return NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
+                                 client: client, resolved: resolver.resolveAll(features, enrollments: enrollments),
+                                 loadProblem: loadProblem)
+    }
+
+    /// Reads a Remote Settings `records` answer (`{"data": [...]}`) from a file. A missing or
+    /// broken file is reported as a load problem, not thrown: flags still work on their defaults.
+    public static func readRecords(path: String) -> (ExperimentRecordSet?, String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, "\(path): cannot read the experiments file (missing or unreadable); flags use manifest defaults")
+        }
+        do {
+            let json = try JSONParser.parse(bytes: data, file: path)
+            return (try ExperimentRecordSet.parse(json), nil)
+        } catch let error as JSONParseError {
+            return (nil, "\(error); flags use manifest defaults")
+        } catch {
+            return (nil, "\(path): \(error); flags use manifest defaults")
+        }
+    }
+
+    /// The feature values for the Nimbus layer, with where each variable came from.
+    var layerValues: [String: NimbusFeatureFlagLayer.FeatureValue] {
+        resolved.mapValues { feature in
+            .init(value: feature.value, variableSources: feature.variableSources.mapValues(flagSource))
+        }
+    }
+
+    private func flagSource(_ source: FeatureValueSource) -> FlagValueSource {
+        switch source {
+        case .experiment(let slug, let branch): .experiment(slug: slug, branch: branch)
+        case .rollout(let slug): .rollout(slug: slug)
+        case .defaultValue: .defaultValue(channel: client.channel)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Nimbus
+
+/// `flags experiments`: every experiment and rollout record with this client's status.
+struct ExperimentsCommand: FlagsCommand {
+    static let name = "experiments"
+    static let summary = "List experiment and rollout records with this client's enrollment"
+    static let usage = "flags experiments [--json]"
+    static let help = """
+        Evaluates every record of the app's experiments (the registry's `experiments:` file, or
+        --experiments PATH) for this client, in the Nimbus SDK's order: opt-out, paused, app name,
+        channel, targeting, bucket, branch. Shows each record as enrolled (with its branch), not
+        enrolled (with the reason: opted out, paused, other app, other channel, not targeted, not
+        selected, feature conflict), an error (with the message), or skipped (malformed record).
+        The client is the store's own Nimbus id unless --nimbus-id is given; --channel and
+        --context change what targeting sees.
+
+        Options:
+          --json    print {client, source, records, skipped} as JSON
+        """
+
+    let json: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        json = arguments.flag("--json")
+        let extra = try arguments.positionals(command: Self.name)
+        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        let experiments = try context.environment().experiments
+        let reports = experiments.enrollments.map(EnrollmentReport.init)
+        if json {
+            context.console.print(JSONValue.object([
+                "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
+                                   "appName": .string(experiments.client.appName), "context": .object(experiments.client.context)]),
+                "source": experiments.source.map(JSONValue.string) ?? .null,
+                "problem": experiments.loadProblem.map(JSONValue.string) ?? .null,
+                "records": .array(reports.map(\.json)),
+                "skipped": .array(experiments.skipped.map { .object(["name": .string($0.name), "reason": .string($0.reason)]) }),
+            ]).prettyText)
+            return
+        }
+        if let problem = experiments.loadProblem { context.console.printError("warning: \(problem)") }
+        guard let source = experiments.source else {
+            context.console.print("This app has no experiments: add `experiments: FILE` to the registry, or pass --experiments PATH.")
+            return
+        }
+        context.console.print("client \(experiments.client.nimbusID), channel \(experiments.client.channel), records from \(source)")
+        guard !reports.isEmpty || !experiments.skipped.isEmpty else {
+            context.console.print("No records.")
+            return
+        }
+        var rows = reports.map { report in
+            [report.result.slug, report.result.isRollout ? "rollout" : "experiment", report.statusName, report.detail,
+             report.result.record.featureIds.sorted().joined(separator: ",")]
+        }
+        rows += experiments.skipped.map { [$0.name, "-", "skipped", $0.reason, "-"] }
+        context.console.print(TextTable(header: ["SLUG", "TYPE", "STATUS", "BRANCH / REASON", "FEATURES"], rows: rows).render())
+    }
+}
+#endif

@@ -1,0 +1,66 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Nimbus
+
+/// `flags validate`: registry, manifest and experiments checked together; exit 1 on any problem.
+struct ValidateCommand: FlagsCommand {
+    static let name = "validate"
+    static let summary = "Check registry, manifest and experiments together"
+    static let usage = "flags validate"
+    static let help = """
+        Loads the registry and its manifest (every error names file:line:column), reads the
+        experiments, and checks every branch value against the manifest's variable types,
+        reporting the record, branch, feature id and variable of each problem. Records that are
+        skipped or whose targeting cannot be evaluated are problems too. Exits 1 on any problem.
+        """
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        let extra = try arguments.positionals(command: Self.name)
+        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment: FlagsEnvironment
+        do {
+            environment = try context.environment()
+        } catch {
+            throw CLIError.failure("\(error)\nvalidate: 1 problem")
+        }
+        let problems = Self.problems(in: environment)
+        let registry = environment.registry
+        let experiments = environment.experiments
+        context.console.print("registry:    \(registry.path) (\(registry.flags.count) flags, \(registry.preferences.count) preferences)")
+        context.console.print("manifest:    \(registry.manifestPath) (\(registry.manifest.featureIDs.count) features in \(registry.manifest.files.count) files)")
+        context.console.print("experiments: \(experiments.source ?? "none") (\(experiments.records.count) records)")
+        guard !problems.isEmpty else {
+            context.console.print("validate: no problems")
+            return
+        }
+        for problem in problems { context.console.print("problem: \(problem)") }
+        throw CLIError.failure("validate: \(problems.count) problem\(problems.count == 1 ? "" : "s")")
+    }
+
+    static func problems(in environment: FlagsEnvironment) -> [String] {
+        let experiments = environment.experiments
+        let manifest = environment.registry.manifest
+        var problems: [String] = []
+        if let problem = experiments.loadProblem { problems.append(problem) }
+        problems += experiments.skipped.map { "record \($0.name) skipped: \($0.reason)" }
+        for result in experiments.enrollments {
+            if case .error(let message) = result.status { problems.append("record \(result.slug): \(message)") }
+            for branch in result.record.branches {
+                for feature in branch.features {
+                    guard manifest.feature(feature.featureId) != nil else {
+                        problems.append("record \(result.slug), branch \(branch.slug): feature `\(feature.featureId)` is not in the manifest")
+                        continue
+                    }
+                    for problem in manifest.typeProblems(in: .object(feature.value), forFeature: feature.featureId, partial: true) {
+                        problems.append("record \(result.slug), branch \(branch.slug), feature `\(feature.featureId)`, variable `\(problem.variable)`: \(problem.message)")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}
+#endif

@@ -1,0 +1,56 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Nimbus
+
+/// What `flags experiments` says about one record: its status for this client, in words and JSON.
+///
+/// ```swift
+/// EnrollmentReport(result).statusName   // "enrolled", "not-enrolled", "error"
+/// ```
+struct EnrollmentReport {
+    let result: EnrollmentResult
+
+    var statusName: String {
+        switch result.status {
+        case .enrolled: "enrolled"
+        case .notEnrolled: "not-enrolled"
+        case .error: "error"
+        }
+    }
+
+    /// A stable machine name for why the client is not enrolled.
+    var reasonName: String? {
+        guard case .notEnrolled(let reason) = result.status else { return nil }
+        return switch reason {
+        case .optedOut: "opted-out"
+        case .paused: "paused"
+        case .otherApp: "other-app"
+        case .otherChannel: "other-channel"
+        case .notTargeted: "not-targeted"
+        case .notSelected: "not-selected"
+        case .featureConflict: "feature-conflict"
+        }
+    }
+
+    var detail: String {
+        switch result.status {
+        case .enrolled(let branch): "branch \(branch)"
+        case .notEnrolled(let reason): "\(reason)"
+        case .error(let message): message
+        }
+    }
+
+    var json: JSONValue {
+        var message = JSONValue.null
+        if case .error(let text) = result.status { message = .string(text) }
+        return .object([
+            "slug": .string(result.slug),
+            "type": .string(result.isRollout ? "rollout" : "experiment"),
+            "status": .string(statusName),
+            "branch": result.status.branch.map(JSONValue.string) ?? .null,
+            "reason": reasonName.map(JSONValue.string) ?? .null,
+            "error": message,
+            "features": .array(result.record.featureIds.sorted().map(JSONValue.string)),
+        ])
+    }
+}
+#endif
