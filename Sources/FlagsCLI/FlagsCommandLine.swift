@@ -86,7 +86,7 @@ public enum FlagsCommandLine {
             }
             let command = try type.init(arguments: &arguments)
             let finalOptions = options
-            try command.run(in: CommandContext(console: console, options: finalOptions, environment: { try FlagsEnvironment.open(finalOptions) }))
+            try command.run(in: CommandContext(console: console, options: finalOptions, openEnvironment: { try FlagsEnvironment.open(finalOptions) }))
             return 0
         } catch let error as CLIError {
             console.printError("flags: \(error.message)")

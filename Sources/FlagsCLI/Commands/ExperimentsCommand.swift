@@ -42,7 +42,6 @@ struct ExperimentsCommand: FlagsCommand {
             ]).prettyText)
             return
         }
-        if let problem = experiments.loadProblem { context.console.printError("warning: \(problem)") }
         guard let source = experiments.source else {
             context.console.print("This app has no experiments: add `experiments: FILE` to the registry, or pass --experiments PATH.")
             return

@@ -36,6 +36,14 @@ struct CommandContext {
     let console: Console
     let options: FlagsOptions
     /// Opens the app's registry and store; commands that need them call it once.
-    let environment: () throws -> FlagsEnvironment
+    let openEnvironment: () throws -> FlagsEnvironment
+
+    /// The app's flags, opened; a problem with the experiments is a warning, not a failure, so
+    /// overrides can still be inspected and removed while the experiments file is being fixed.
+    func environment() throws -> FlagsEnvironment {
+        let environment = try openEnvironment()
+        if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
+        return environment
+    }
 }
 #endif

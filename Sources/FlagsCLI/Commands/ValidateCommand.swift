@@ -22,7 +22,7 @@ struct ValidateCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment: FlagsEnvironment
         do {
-            environment = try context.environment()
+            environment = try context.openEnvironment()
         } catch {
             throw CLIError.failure("\(error)\nvalidate: 1 problem")
         }
