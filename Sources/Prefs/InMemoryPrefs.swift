@@ -24,12 +24,7 @@ public final class InMemoryPrefs: Prefs {
     public func apply(_ changes: [PrefChange]) throws {
         let now = Date().timeIntervalSince1970
         entries.withLock { entries in
-            for change in changes {
-                switch change {
-                case .set(let key, let value): entries[key] = PrefEntry(value: value, updatedAt: now)
-                case .remove(let key): entries[key] = nil
-                }
-            }
+            for change in changes { entries[change.key] = change.entry(writtenAt: now) }
         }
     }
 

@@ -32,13 +32,34 @@ public struct PrefEntry: Sendable, Hashable {
 /// try prefs.apply([.set("aDebugKey", .bool(true)), .remove("bDebugKey")])
 /// ```
 public enum PrefChange: Sendable, Hashable {
+    /// Writes a value, stamped with the time of the transaction.
     case set(String, PrefValue)
+    /// Writes a value with the time it was originally written (an import restoring a saved state).
+    case restore(String, PrefEntry)
     case remove(String)
 
     /// The key this change touches.
     public var key: String {
         switch self {
-        case .set(let key, _), .remove(let key): key
+        case .set(let key, _), .restore(let key, _), .remove(let key): key
+        }
+    }
+
+    /// What the key holds after the change (nil: nothing), for a transaction committed at `now`.
+    public func entry(writtenAt now: Double) -> PrefEntry? {
+        switch self {
+        case .set(_, let value): PrefEntry(value: value, updatedAt: now)
+        case .restore(_, let entry): entry
+        case .remove: nil
+        }
+    }
+
+    /// The same change to another key (a branch adds its prefix).
+    public func withKey(_ key: String) -> PrefChange {
+        switch self {
+        case .set(_, let value): .set(key, value)
+        case .restore(_, let entry): .restore(key, entry)
+        case .remove: .remove(key)
         }
     }
 }

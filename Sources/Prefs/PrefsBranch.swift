@@ -29,12 +29,7 @@ public final class PrefsBranch: Prefs {
     }
 
     public func apply(_ changes: [PrefChange]) throws {
-        try root.apply(changes.map { change in
-            switch change {
-            case .set(let key, let value): .set(prefix + key, value)
-            case .remove(let key): .remove(prefix + key)
-            }
-        })
+        try root.apply(changes.map { $0.withKey(prefix + $0.key) })
     }
 
     public func clearAll() throws {

@@ -83,15 +83,14 @@ public final class SQLitePrefs: Prefs {
             do {
                 try state.connection.transaction {
                     for change in changes {
-                        switch change {
-                        case .set(let key, let value):
-                            let (type, column) = Self.encode(value)
+                        if let entry = change.entry(writtenAt: now) {
+                            let (type, column) = Self.encode(entry.value)
                             _ = try state.connection.query(
                                 "INSERT INTO prefs (key, type, value, updated_at) VALUES (?1, ?2, ?3, ?4) "
                                     + "ON CONFLICT(key) DO UPDATE SET type = ?2, value = ?3, updated_at = ?4",
-                                [.text(key), .text(type), column, .real(now)])
-                        case .remove(let key):
-                            _ = try state.connection.query("DELETE FROM prefs WHERE key = ?1", [.text(key)])
+                                [.text(change.key), .text(type), column, .real(entry.updatedAt)])
+                        } else {
+                            _ = try state.connection.query("DELETE FROM prefs WHERE key = ?1", [.text(change.key)])
                         }
                     }
                 }
@@ -100,12 +99,7 @@ public final class SQLitePrefs: Prefs {
             }
             // Our own commits do not move our data_version, so the snapshot is updated by hand;
             // a commit by someone else in between is picked up by the next refresh.
-            for change in changes {
-                switch change {
-                case .set(let key, let value): state.snapshot[key] = PrefEntry(value: value, updatedAt: now)
-                case .remove(let key): state.snapshot[key] = nil
-                }
-            }
+            for change in changes { state.snapshot[change.key] = change.entry(writtenAt: now) }
         }
     }
 
