@@ -16,7 +16,8 @@ public enum FlagsCommandLine {
 
     static var commands: [any FlagsCommand.Type] {
         [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
-         ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self]
+         ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self,
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self]
     }
 
     static let globalHelp = """

@@ -16,6 +16,16 @@ struct FlagsProcess {
     }
 
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in folder: String? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, environment: extra, in: folder)
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Starts `flags` without waiting, for tests that signal or kill it half-way.
+    static func start(_ arguments: [String], environment extra: [String: String] = [:], in folder: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -28,10 +38,6 @@ struct FlagsProcess {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                      errors: String(decoding: errors, as: UTF8.self))
+        return (process, out, err)
     }
 }

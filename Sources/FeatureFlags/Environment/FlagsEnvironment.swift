@@ -6,7 +6,7 @@ import Prefs
 /// for the chosen channel, the provider and the user preference manager.
 ///
 /// The command line, the debug menu and the demo app open one at start. It finds the registry
-/// (`--config`, else `feature-flags.yaml` in the working directory or a parent, else the built-in
+/// (`--config` or `FLAGS_CONFIG`, else `feature-flags.yaml` in the working directory or a parent, else the built-in
 /// demo) and the store (`--store`, else `FLAGS_STORE`, else the app's default path).
 ///
 /// ```swift
@@ -96,7 +96,7 @@ public final class FlagsEnvironment: Sendable {
 
     /// The registry to use and whether it is the built-in demo.
     static func locateRegistry(_ options: FlagsOptions) throws -> (String, Bool) {
-        if let config = options.configPath {
+        if let config = options.configPath ?? options.environment["FLAGS_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let path = absolute(config, in: options.workingDirectory)
             guard FileManager.default.fileExists(atPath: path) else { throw RegistryNotFound(path: path) }
             return (path, false)

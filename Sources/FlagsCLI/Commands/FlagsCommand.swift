@@ -42,6 +42,11 @@ struct CommandContext {
     /// overrides can still be inspected and removed while the experiments file is being fixed.
     func environment() throws -> FlagsEnvironment {
         let environment = try openEnvironment()
+        // A matrix that was killed left its journal behind: put the overrides back before anything else.
+        let journal = MatrixJournal(environment: environment)
+        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.restore()) == true {
+            console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
         return environment
     }

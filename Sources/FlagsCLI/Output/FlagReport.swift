@@ -31,7 +31,7 @@ struct FlagReport {
             "rollout": rollout,
             "override": state.override.map(JSONValue.bool) ?? .null,
             "overrideActive": .bool(state.source == .override),
-            "overrideSetAt": state.overrideSetAt.map { .string(Self.timestamp($0)) } ?? .null,
+            "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null,
             "nimbus": .bool(state.nimbus.enabled),
             "nimbusSource": .string(state.nimbus.source.name),
             "channel": .string(environment.channel.rawValue),
@@ -49,26 +49,9 @@ struct FlagReport {
     /// Where the value comes from, in words: "override (set 5m ago)", "default", "experiment a/b".
     var sourceText: String {
         var text = state.source.summary
-        if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Self.age(since: setAt)) ago)" }
+        if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Timestamp.age(since: setAt)) ago)" }
         if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel.rawValue)" }
         return text
-    }
-
-    static func timestamp(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
-    }
-
-    /// A short age such as "12s", "5m", "3h", "2d".
-    static func age(since seconds: Double, now: Double = Date().timeIntervalSince1970) -> String {
-        let elapsed = max(0, Int(now - seconds))
-        switch elapsed {
-        case ..<60: return "\(elapsed)s"
-        case ..<3600: return "\(elapsed / 60)m"
-        case ..<86400: return "\(elapsed / 3600)h"
-        default: return "\(elapsed / 86400)d"
-        }
     }
 }
 #endif

@@ -1,0 +1,99 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Foundation
+import Nimbus
+
+/// `flags diff`: what differs from a saved state, or (with no argument) every override in force.
+struct DiffCommand: FlagsCommand {
+    static let name = "diff"
+    static let summary = "Compare the current state with a file or preset, or list overrides in force"
+    static let usage = "flags diff [FILE | preset:NAME] [--json]"
+    static let help = """
+        With FILE (an export) or preset:NAME, shows every override and preference whose current
+        value differs from the saved one ("-" means not set). With no argument, shows every
+        override in force: the effective value beside the value Nimbus would give, and its age.
+
+        Options:
+          --json    print the differences as JSON
+        """
+
+    let target: String?
+    let json: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        json = arguments.flag("--json")
+        let words = try arguments.positionals(command: Self.name)
+        guard words.count <= 1 else { throw .usage("expected at most one FILE or preset:NAME", command: Self.name) }
+        target = words.first
+    }
+
+    struct Difference {
+        var kind: String
+        var id: String
+        var current: String?
+        var saved: String?
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        guard let target else { return try showOverridesInForce(environment, context) }
+        let saved: SavedFlagState
+        if target.hasPrefix("preset:") {
+            saved = try PresetStore(environment: environment).load(String(target.dropFirst("preset:".count)))
+        } else {
+            let path = target.hasPrefix("/") ? target : (context.options.workingDirectory as NSString).appendingPathComponent(target)
+            guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
+            saved = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
+        }
+        let current = SavedFlagState.capture(from: environment)
+        var differences = Self.compare("override", current.overrides.mapValues(OnOff.text), saved.overrides.mapValues(OnOff.text))
+        differences += Self.compare("preference", current.userPreferences.mapValues(OnOff.text), saved.userPreferences.mapValues(OnOff.text))
+        differences += Self.compare("typed preference", current.typedPreferences, saved.typedPreferences)
+        if json {
+            context.console.print(JSONValue.object([
+                "against": .string(target),
+                "equal": .bool(differences.isEmpty),
+                "differences": .array(differences.map { difference in
+                    .object(["kind": .string(difference.kind), "id": .string(difference.id),
+                             "current": difference.current.map(JSONValue.string) ?? .null,
+                             "saved": difference.saved.map(JSONValue.string) ?? .null])
+                }),
+            ]).prettyText)
+            return
+        }
+        guard !differences.isEmpty else {
+            context.console.print("No differences from \(target).")
+            return
+        }
+        let rows = differences.map { [$0.kind, $0.id, $0.current ?? "-", $0.saved ?? "-"] }
+        context.console.print(TextTable(header: ["KIND", "ID", "CURRENT", "SAVED"], rows: rows).render())
+    }
+
+    static func compare(_ kind: String, _ current: [String: String], _ saved: [String: String]) -> [Difference] {
+        Set(current.keys).union(saved.keys).sorted().compactMap { id in
+            current[id] == saved[id] ? nil : Difference(kind: kind, id: id, current: current[id], saved: saved[id])
+        }
+    }
+
+    private func showOverridesInForce(_ environment: FlagsEnvironment, _ context: CommandContext) throws {
+        let states = environment.registry.flags.map(environment.provider.state(of:)).filter { $0.override != nil }
+        if json {
+            context.console.print(JSONValue.array(states.map { state in
+                .object(["id": .string(state.flag.rawValue), "enabled": .bool(state.enabled), "nimbus": .bool(state.nimbus.enabled),
+                         "nimbusSource": .string(state.nimbus.source.name), "active": .bool(!state.overrideIsInactive),
+                         "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null])
+            }).prettyText)
+            return
+        }
+        guard !states.isEmpty else {
+            context.console.print("No overrides in force: every flag has its Nimbus value.")
+            return
+        }
+        let rows = states.map { state in
+            [state.flag.rawValue, OnOff.text(state.override!) + (state.overrideIsInactive ? " (inactive)" : ""),
+             OnOff.text(state.nimbus.enabled), state.nimbus.source.summary, state.overrideSetAt.map { Timestamp.age(since: $0) } ?? "-"]
+        }
+        context.console.print(TextTable(header: ["FLAG", "OVERRIDE", "NIMBUS", "NIMBUS SOURCE", "AGE"], rows: rows).render())
+    }
+}
+#endif

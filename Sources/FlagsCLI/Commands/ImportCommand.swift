@@ -1,0 +1,44 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Foundation
+
+/// `flags import FILE`: applies an exported state in one transaction, or nothing at all.
+struct ImportCommand: FlagsCommand {
+    static let name = "import"
+    static let summary = "Apply an exported state in one transaction (all or nothing)"
+    static let usage = "flags import FILE [--replace]"
+    static let help = """
+        Checks the whole file first: unknown flag ids (with the nearest id suggested), flags that
+        are not debuggable, values of the wrong type, variants that do not exist, a file for
+        another app, malformed JSON. Any problem is reported, every one of them, and the store is
+        left exactly as it was. Otherwise everything is applied in one transaction. FILE may be -
+        for standard input.
+
+        Options:
+          --replace    also remove overrides that are not in the file (default: merge the file in)
+        """
+
+    let file: String
+    let replace: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        replace = arguments.flag("--replace")
+        let words = try arguments.positionals(command: Self.name)
+        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the FILE to import" : "expected one FILE", command: Self.name) }
+        file = words[0]
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let path = file == "-" || file.hasPrefix("/") ? file : (context.options.workingDirectory as NSString).appendingPathComponent(file)
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
+        let state = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
+        let changes = state.changes(for: environment, replacing: replace)
+        try environment.prefs.apply(changes)
+        let removed = changes.filter { if case .remove = $0 { true } else { false } }.count
+        context.console.print("imported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences"
+            + (replace ? ", removed \(removed) other override\(removed == 1 ? "" : "s")" : ""))
+    }
+}
+#endif
