@@ -17,6 +17,7 @@ public final class MockProfilePrefs: Prefs {
     public func branch(_ branch: String) -> Prefs { PrefsBranch(root: self, prefix: branch + ".") }
     public func entry(forKey key: String) -> PrefEntry? { storage.entry(forKey: key) }
     public func allEntries() -> [String: PrefEntry] { storage.allEntries() }
+    public var generation: UInt64 { storage.generation }
     public func apply(_ changes: [PrefChange]) throws { try storage.apply(changes) }
     public func clearAll() throws { try storage.clearAll() }
 

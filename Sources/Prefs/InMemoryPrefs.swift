@@ -10,6 +10,7 @@ import Synchronization
 /// ```
 public final class InMemoryPrefs: Prefs {
     private let entries: Mutex<[String: PrefEntry]>
+    private let changes = Atomic<UInt64>(0)
 
     public init(_ values: [String: PrefValue] = [:]) {
         let now = Date().timeIntervalSince1970
@@ -20,15 +21,18 @@ public final class InMemoryPrefs: Prefs {
     public func branch(_ branch: String) -> Prefs { PrefsBranch(root: self, prefix: branch + ".") }
     public func entry(forKey key: String) -> PrefEntry? { entries.withLock { $0[key] } }
     public func allEntries() -> [String: PrefEntry] { entries.withLock { $0 } }
+    public var generation: UInt64 { changes.load(ordering: .acquiring) }
 
     public func apply(_ changes: [PrefChange]) throws {
         let now = Date().timeIntervalSince1970
         entries.withLock { entries in
             for change in changes { entries[change.key] = change.entry(writtenAt: now) }
         }
+        self.changes.add(1, ordering: .releasing)
     }
 
     public func clearAll() throws {
         entries.withLock { $0.removeAll() }
+        changes.add(1, ordering: .releasing)
     }
 }

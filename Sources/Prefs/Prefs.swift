@@ -21,6 +21,11 @@ public protocol Prefs: AnyObject, Sendable {
     /// Every stored key of this view (without the branch prefix) with its entry.
     func allEntries() -> [String: PrefEntry]
 
+    /// A number that moves whenever the store's contents may have changed, by this process or
+    /// another; equal numbers mean nothing changed. Caches built from the store compare it, at
+    /// the cost of an atomic load, instead of re-reading.
+    var generation: UInt64 { get }
+
     /// Applies every change as one transaction: all of them land, or none does.
     func apply(_ changes: [PrefChange]) throws
     /// Removes every key of this view, in one transaction.

@@ -19,6 +19,7 @@ public final class PrefsBranch: Prefs {
     public func branch(_ branch: String) -> Prefs { PrefsBranch(root: root, prefix: prefix + branch + ".") }
 
     public func entry(forKey key: String) -> PrefEntry? { root.entry(forKey: prefix + key) }
+    public var generation: UInt64 { root.generation }
 
     public func allEntries() -> [String: PrefEntry] {
         var entries: [String: PrefEntry] = [:]

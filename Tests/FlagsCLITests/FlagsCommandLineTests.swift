@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test func setThenGetShowsTheOverrideAndResetBringsBackNimbus() throws {
-        #expect(run("set", "newBibimbapMenu", "off").status == 0)
-        let overridden = try json("get", "newBibimbapMenu", "--json")
+        #expect(run("set", "tipJar", "off").status == 0)
+        let overridden = try json("get", "tipJar", "--json")
         #expect(overridden["override"] == .bool(false) && overridden["source"] == .string("override"))
         #expect(overridden["enabled"] == .bool(false) && overridden["nimbus"] == .bool(true))
-        #expect(run("reset", "newBibimbapMenu").status == 0)
-        let reset = try json("get", "newBibimbapMenu", "--json")
+        #expect(run("reset", "tipJar").status == 0)
+        let reset = try json("get", "tipJar", "--json")
         #expect(reset["override"] == .null && reset["source"] == .string("default") && reset["enabled"] == .bool(true))
     }
 
@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test func releasePreviewShowsOverrideAsInactive() throws {
-        _ = run("set", "newBibimbapMenu", "on")
-        let flag = try json("--channel", "release", "get", "newBibimbapMenu", "--json")
+        _ = run("set", "tipJar", "on")
+        let flag = try json("--channel", "release", "get", "tipJar", "--json")
         #expect(flag["enabled"] == .bool(false) && flag["source"] == .string("default"))
         #expect(flag["override"] == .bool(true) && flag["overrideActive"] == .bool(false))
     }

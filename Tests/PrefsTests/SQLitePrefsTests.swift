@@ -86,3 +86,23 @@ import FeatureFlagsTestSupport
         #expect(entry.updatedAt >= before - 1 && entry.updatedAt <= Date().timeIntervalSince1970 + 1)
     }
 }
+
+@Suite struct SQLitePrefsGenerationTests {
+    let folder = TemporaryDirectory()
+
+    @Test func generationMovesOnOwnWritesAndSoonAfterAnotherConnectionsWrite() throws {
+        let path = folder.file("prefs.sqlite")
+        let reader = try SQLitePrefs(path: path)
+        let writer = try SQLitePrefs(path: path)
+        let start = reader.generation
+        #expect(reader.generation == start, "nothing changed, nothing moves")
+        try reader.setBool(true, forKey: "own")
+        let afterOwnWrite = reader.generation
+        #expect(afterOwnWrite != start)
+        try writer.setBool(true, forKey: "theirs")
+        let deadline = Date().addingTimeInterval(2)
+        while reader.generation == afterOwnWrite && Date() < deadline { usleep(1_000) }
+        #expect(reader.generation != afterOwnWrite, "the inotify watch reports another connection's commit")
+        #expect(reader.boolForKey("theirs") == true)
+    }
+}
