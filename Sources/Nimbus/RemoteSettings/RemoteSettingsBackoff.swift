@@ -1,0 +1,60 @@
+import Foundation
+
+/// How long a Remote Settings server asked clients to stay away: its `Backoff` and
+/// `Retry-After` headers, in seconds.
+///
+/// Use it to store a "don't ask before" time after any answer, good or bad: `until(now)` is the
+/// latest of the two instructions. `Backoff` comes with ordinary answers when the server is
+/// busy; `Retry-After` comes with `503`/`429` answers (seconds or an HTTP date).
+///
+/// ```swift
+/// let wait = RemoteSettingsBackoff(backoffSeconds: 60, retryAfterSeconds: nil)
+/// wait.until(now)   // now + 60 s
+/// RemoteSettingsBackoff.none.until(now)  // nil
+/// ```
+public struct RemoteSettingsBackoff: Sendable, Hashable {
+    /// The `Backoff` header, in seconds, when the answer had a valid one.
+    public var backoffSeconds: Int?
+    /// The `Retry-After` header, in seconds from the answer, when the answer had a valid one.
+    public var retryAfterSeconds: Int?
+
+    public init(backoffSeconds: Int? = nil, retryAfterSeconds: Int? = nil) {
+        self.backoffSeconds = backoffSeconds
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    /// No instruction to wait.
+    public static let none = RemoteSettingsBackoff()
+
+    /// The longer of the two waits, or nil when the server asked for none.
+    public var seconds: Int? {
+        [backoffSeconds, retryAfterSeconds].compactMap { $0 }.max()
+    }
+
+    /// The time before which the server should not be asked again, counted from `now`.
+    public func until(_ now: Date) -> Date? {
+        seconds.map { now.addingTimeInterval(TimeInterval($0)) }
+    }
+
+    /// Reads the two headers. Unparseable or negative values are ignored rather than trusted.
+    init(backoffHeader: String?, retryAfterHeader: String?, receivedAt now: Date) {
+        backoffSeconds = backoffHeader.flatMap(Self.seconds(from:))
+        retryAfterSeconds = retryAfterHeader.flatMap { header in
+            Self.seconds(from: header) ?? Self.httpDate(header).map { max(0, Int(($0.timeIntervalSince(now)).rounded(.up))) }
+        }
+    }
+
+    private static func seconds(from header: String) -> Int? {
+        guard let value = Int(header.trimmingCharacters(in: .whitespaces)), value >= 0 else { return nil }
+        return value
+    }
+
+    /// RFC 9110 IMF-fixdate, the only HTTP date form servers still send: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    private static func httpDate(_ header: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.date(from: header.trimmingCharacters(in: .whitespaces))
+    }
+}

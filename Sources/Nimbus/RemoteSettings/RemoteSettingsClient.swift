@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// Fetches the records of one Remote Settings collection:
+/// `GET {server}/v1/buckets/{bucket}/collections/{collection}/records`.
+///
+/// Use it wherever experiment records come from a server. It sends `If-None-Match` with the
+/// `ETag` you pass, so an unchanged collection costs a `304`; it reports the server's
+/// `Backoff`/`Retry-After` headers; it gives up after `timeout` seconds; and every failure is a
+/// `RemoteSettingsError` naming the URL. It keeps no state: storing the `ETag`, the records
+/// and the backoff time is `RemoteExperimentsLoader`'s job. There are three ways to call it,
+/// all doing the same request: `fetch(ifNoneMatch:) async`, the blocking
+/// `fetchBlocking(ifNoneMatch:)` for synchronous code such as a command-line tool, and
+/// `fetch(ifNoneMatch:completion:)`.
+///
+/// ```swift
+/// let client = RemoteSettingsClient(server: URL(string: "http://127.0.0.1:8888")!)
+/// let response = try client.fetchBlocking(ifNoneMatch: nil)    // from synchronous code
+/// let again = try await client.fetch(ifNoneMatch: response.etag)  // from async code
+/// again.isNotModified  // true while nothing was published
+/// ```
+public struct RemoteSettingsClient: Sendable, Hashable {
+    /// The server's root, without `/v1`.
+    public var server: URL
+    public var bucket: String
+    public var collection: RemoteSettingsCollection
+    /// Seconds to wait for the whole answer.
+    public var timeout: TimeInterval
+
+    /// The bucket Nimbus collections live in.
+    public static let defaultBucket = "main"
+    public static let defaultTimeout: TimeInterval = 10
+
+    public init(
+        server: URL,
+        bucket: String = RemoteSettingsClient.defaultBucket,
+        collection: RemoteSettingsCollection = .mobileExperiments,
+        timeout: TimeInterval = RemoteSettingsClient.defaultTimeout
+    ) {
+        self.server = server
+        self.bucket = bucket
+        self.collection = collection
+        self.timeout = timeout
+    }
+
+    /// The URL this client asks.
+    public var recordsURL: URL {
+        server
+            .appendingPathComponent("v1")
+            .appendingPathComponent("buckets")
+            .appendingPathComponent(bucket)
+            .appendingPathComponent("collections")
+            .appendingPathComponent(collection.name)
+            .appendingPathComponent("records")
+    }
+
+    /// Fetches the records; `ifNoneMatch` is the `ETag` of the records you already have.
+    public func fetch(ifNoneMatch etag: String?) async throws(RemoteSettingsError) -> RemoteSettingsResponse {
+        let result = await withCheckedContinuation { continuation in
+            fetch(ifNoneMatch: etag) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Fetches the records, blocking the calling thread until the answer or the timeout.
+    /// For synchronous callers only; async code uses `fetch(ifNoneMatch:)`.
+    @available(*, noasync, message: "use the async fetch(ifNoneMatch:) instead")
+    public func fetchBlocking(ifNoneMatch etag: String?) throws(RemoteSettingsError) -> RemoteSettingsResponse {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<RemoteSettingsResponse, RemoteSettingsError>?>(nil)
+        fetch(ifNoneMatch: etag) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        // The completion stored a result before signalling.
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// Fetches the records and calls `completion` once, on a URLSession queue.
+    public func fetch(
+        ifNoneMatch etag: String?,
+        completion: @escaping @Sendable (Result<RemoteSettingsResponse, RemoteSettingsError>) -> Void
+    ) {
+        let url = recordsURL
+        let timeout = timeout
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+
+        // A session of its own, without a URL cache, so a 304 reaches us as a 304 and nothing
+        // from one fetch leaks into the next.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        let session = URLSession(configuration: configuration)
+        let task = session.dataTask(with: request) { data, response, error in
+            session.finishTasksAndInvalidate()
+            completion(Self.interpret(url: url, timeout: timeout, data: data, response: response, error: error))
+        }
+        task.resume()
+    }
+
+    /// Turns what URLSession delivered into a response or an error.
+    static func interpret(
+        url: URL, timeout: TimeInterval, data: Data?, response: URLResponse?, error: (any Error)?
+    ) -> Result<RemoteSettingsResponse, RemoteSettingsError> {
+        if let error {
+            return .failure(RemoteSettingsError(urlError: error, url: url, timeout: timeout))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(RemoteSettingsError(.transport("the answer is not HTTP"), url: url))
+        }
+        let backoff = RemoteSettingsBackoff(
+            backoffHeader: http.value(forHTTPHeaderField: "Backoff"),
+            retryAfterHeader: http.value(forHTTPHeaderField: "Retry-After"),
+            receivedAt: Date()
+        )
+        let etag = http.value(forHTTPHeaderField: "ETag")
+        let status = http.statusCode
+        if status == 304 {
+            return .success(RemoteSettingsResponse(url: url, statusCode: status, content: .notModified, etag: etag, backoff: backoff))
+        }
+        guard (200..<300).contains(status) else {
+            return .failure(RemoteSettingsError(.httpStatus(status), url: url, backoff: backoff))
+        }
+        let body = data ?? Data()
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes: body, file: url.absoluteString)
+        } catch {
+            return .failure(RemoteSettingsError(.notJSON(line: error.line, column: error.column, message: error.message), url: url, backoff: backoff))
+        }
+        guard case .object(let members) = json else {
+            return .failure(RemoteSettingsError(.missingDataArray("expected an object with a `data` list, found \(json.kindName)"), url: url, backoff: backoff))
+        }
+        guard let data = members["data"] else {
+            let keys = members.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            return .failure(RemoteSettingsError(.missingDataArray("no `data` member (members: \(keys.isEmpty ? "none" : keys))"), url: url, backoff: backoff))
+        }
+        guard case .array = data else {
+            return .failure(RemoteSettingsError(.missingDataArray("`data` must be a list, found \(data.kindName)"), url: url, backoff: backoff))
+        }
+        // The parser has accepted the bytes as UTF-8, so this decoding loses nothing.
+        let text = String(decoding: body, as: UTF8.self)
+        return .success(RemoteSettingsResponse(url: url, statusCode: status, content: .records(text: text, json: json), etag: etag, backoff: backoff))
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+@testable import Nimbus
+
+/// A real Kinto server (the Remote Settings server) with the in-memory backend, on a free
+/// loopback port, for tests.
+///
+/// `isAvailable` checks that Python can import `kinto`, installing it with pip once if not;
+/// suites use it in `.enabled(if:)` so a machine without Kinto skips them with a message.
+/// `shared` is one server for the whole test run (Kinto takes about two seconds to start); it
+/// is stopped when the test process exits. `start()` gives a server of one's own, for a test
+/// that stops it. Each test uses its own collection, so tests do not see each other's records.
+final class KintoServer: Sendable {
+    static let credentials = "admin:s3cret"
+
+    let process: ServerProcess
+    var baseURL: URL { process.baseURL }
+
+    private init(process: ServerProcess) {
+        self.process = process
+    }
+
+    /// Nil when Kinto can be imported (after installing it if needed), or why not.
+    static let unavailableReason: String? = {
+        if importsKinto() { return nil }
+        let install = run(["python3", "-m", "pip", "install", "--quiet", "kinto"])
+        if importsKinto() { return nil }
+        return "python3 cannot import kinto, and `pip install kinto` said:\n\(install.output)"
+    }()
+
+    static var isAvailable: Bool {
+        if let reason = unavailableReason {
+            print("KintoServer: \(reason)")
+            return false
+        }
+        return true
+    }
+
+    /// The server shared by all tests of one run.
+    static let shared: Result<KintoServer, TestServerError> = Result { () throws(TestServerError) in try start() }
+
+    /// Starts a Kinto server of one's own, with bucket `main` created and readable by anyone.
+    static func start() throws(TestServerError) -> KintoServer {
+        do {
+            let directory = try ServerProcess.makeDirectory("kinto")
+            let ini = directory.appendingPathComponent("kinto.ini")
+            try iniText.write(to: ini, atomically: true, encoding: .utf8)
+            let port = try ServerProcess.freeLoopbackPort()
+            let process = try ServerProcess(arguments: ["kinto", ini.path, String(port)], port: port, directory: directory)
+            let server = KintoServer(process: process)
+            try process.waitUntilAnswering(path: "v1/", timeout: 20)
+            try server.expectSuccess(TestHTTP.send(
+                "PUT", server.baseURL.appendingPathComponent("v1/buckets/main"),
+                json: #"{"permissions": {"read": ["system.Everyone"]}}"#, credentials: credentials
+            ), "create bucket main")
+            return server
+        } catch let error as TestServerError {
+            throw error
+        } catch {
+            throw TestServerError("cannot start Kinto: \(error)")
+        }
+    }
+
+    func stop() {
+        process.stop()
+    }
+
+    /// Creates (or re-creates, emptied) `collection` in bucket `main`.
+    func createCollection(_ collection: String) throws {
+        let url = collectionURL(collection)
+        _ = try TestHTTP.send("DELETE", url, credentials: Self.credentials)
+        try expectSuccess(TestHTTP.send("PUT", url, json: "{}", credentials: Self.credentials), "create collection \(collection)")
+    }
+
+    /// Creates or replaces the record whose `id` is `json["id"]`.
+    func put(_ json: JSONValue, in collection: String) throws {
+        guard let id = json["id"]?.stringValue else { throw TestServerError("record without an id") }
+        let url = collectionURL(collection).appendingPathComponent("records").appendingPathComponent(id)
+        try expectSuccess(TestHTTP.send("PUT", url, json: JSONValue.object(["data": json]).compactText, credentials: Self.credentials), "put record \(id)")
+    }
+
+    func delete(recordID id: String, in collection: String) throws {
+        let url = collectionURL(collection).appendingPathComponent("records").appendingPathComponent(id)
+        try expectSuccess(TestHTTP.send("DELETE", url, credentials: Self.credentials), "delete record \(id)")
+    }
+
+    /// A client for `collection` on this server.
+    func client(_ collection: RemoteSettingsCollection, timeout: TimeInterval = 5) -> RemoteSettingsClient {
+        RemoteSettingsClient(server: baseURL, collection: collection, timeout: timeout)
+    }
+
+    private func collectionURL(_ collection: String) -> URL {
+        baseURL.appendingPathComponent("v1/buckets/main/collections").appendingPathComponent(collection)
+    }
+
+    private func expectSuccess(_ answer: TestHTTP.Answer, _ action: String) throws {
+        guard (200..<300).contains(answer.status) else {
+            throw TestServerError("Kinto refused to \(action): HTTP \(answer.status) \(answer.body)")
+        }
+    }
+
+    private static func importsKinto() -> Bool {
+        run(["python3", "-c", "import kinto"]).status == 0
+    }
+
+    private static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Memory backends, basic auth (any user:password is a principal), anyone may create
+    /// buckets; quiet logs. `%(http_port)s` is filled in by `kinto start --port`.
+    private static let iniText = """
+    [app:main]
+    use = egg:kinto
+    kinto.storage_backend = kinto.core.storage.memory
+    kinto.cache_backend = kinto.core.cache.memory
+    kinto.permission_backend = kinto.core.permission.memory
+    kinto.userid_hmac_secret = nimbus-tests-only
+    multiauth.policies = basicauth
+    kinto.bucket_create_principals = system.Everyone
+
+    [server:main]
+    use = egg:waitress#main
+    host = 127.0.0.1
+    port = %(http_port)s
+
+    [loggers]
+    keys = root
+
+    [handlers]
+    keys = console
+
+    [formatters]
+    keys = generic
+
+    [logger_root]
+    level = WARNING
+    handlers = console
+
+    [handler_console]
+    class = StreamHandler
+    args = (sys.stderr,)
+    level = NOTSET
+    formatter = generic
+
+    [formatter_generic]
+    format = %(levelname)s %(message)s
+
+    """
+}

@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// The pids of every server the tests started and have not stopped yet; `atexit` stops them.
+private let liveServerPIDs = Mutex<Set<Int32>>([])
+
+/// A real server process started by a test (Kinto, or a tiny Python HTTP server), on a free
+/// loopback port.
+///
+/// Every server runs `server.py` (below), which exits by itself when the test process goes
+/// away (it watches its parent pid), so a crashed test run leaves no orphan. `stop()` (also
+/// called from `deinit` and, for servers still running at exit, from an `atexit` handler)
+/// sends SIGTERM to the server's process group, then SIGKILL if it lingers.
+final class ServerProcess: Sendable {
+    let pid: Int32
+    let port: Int
+    let logFile: URL
+    private let process: Process
+    private let stopped = Mutex(false)
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts `python3 server.py <arguments...>`; the server's output goes to a log file.
+    init(arguments: [String], port: Int, directory: URL) throws {
+        let script = directory.appendingPathComponent("server.py")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        logFile = directory.appendingPathComponent("server-\(port).log")
+        guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
+            throw TestServerError("cannot create \(logFile.path)")
+        }
+        let log = try FileHandle(forWritingTo: logFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        try? log.close()
+        self.process = process
+        self.port = port
+        pid = process.processIdentifier
+        Self.registerExitHandler
+        liveServerPIDs.withLock { _ = $0.insert(pid) }
+    }
+
+    deinit { stop() }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// The last lines of the server's output, for failure messages.
+    var logTail: String {
+        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
+    }
+
+    /// Stops the server and waits until it is gone (at most about 3 s).
+    func stop() {
+        guard stopped.withLock({ was in defer { was = true }; return !was }) else { return }
+        Self.terminate(pid)
+        let deadline = Date().addingTimeInterval(3)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        liveServerPIDs.withLock { _ = $0.remove(pid) }
+    }
+
+    /// SIGTERM to the process group the script made for itself, and to the process in case the
+    /// script has not made it yet.
+    private static func terminate(_ pid: Int32) {
+        kill(-pid, SIGTERM)
+        kill(pid, SIGTERM)
+    }
+
+    private static let registerExitHandler: Void = {
+        atexit {
+            for pid in liveServerPIDs.withLock({ $0 }) { ServerProcess.terminate(pid) }
+        }
+    }()
+
+    /// Waits until `path` answers (any HTTP status), failing early when the process died.
+    func waitUntilAnswering(path: String, timeout: TimeInterval) throws {
+        let url = baseURL.appendingPathComponent(path)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard isRunning else { throw TestServerError("server on port \(port) exited while starting:\n\(logTail)") }
+            if (try? TestHTTP.send("GET", url, timeout: 1)) != nil { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw TestServerError("server on port \(port) did not answer \(url) within \(Int(timeout)) s:\n\(logTail)")
+    }
+
+    /// A loopback port nobody listens on right now: bind to port 0, read what the kernel chose,
+    /// close. (Another process could take it before the server does; on a test machine that is
+    /// rare, and the server then fails to start with a clear log.)
+    static func freeLoopbackPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestServerError("socket() failed: errno \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw TestServerError("bind() failed: errno \(errno)") }
+        var chosenLength = length
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &chosenLength) }
+        }
+        guard named == 0 else { throw TestServerError("getsockname() failed: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A fresh temporary directory for one server's files.
+    static func makeDirectory(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("nimbus-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// `kinto <ini> <port>` runs Kinto in this process; `answers <port>` runs the tiny server
+    /// whose answer depends on the collection name in the path (see `FixedAnswerServer`).
+    static let script = #"""
+    import os, signal, sys, threading, time, json
+
+    # The test process may have blocked or ignored SIGTERM in the thread that spawned us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass
+
+    parent = os.getppid()
+
+    def watch_parent():
+        while True:
+            if os.getppid() != parent:
+                os._exit(0)
+            time.sleep(0.2)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+
+    mode = sys.argv[1]
+    if mode == "kinto":
+        from kinto.__main__ import main
+        sys.exit(main(["start", "--ini", sys.argv[2], "--port", sys.argv[3]]))
+
+    from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+
+    lock = threading.Lock()
+    requests = []
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self, status, body, headers=()):
+            data = body.encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def do_GET(self):
+            parts = self.path.split("/")
+            # /v1/buckets/<bucket>/collections/<collection>/records
+            collection = parts[5] if len(parts) > 6 else ""
+            if self.path == "/requests":
+                with lock:
+                    self.answer(200, json.dumps(requests))
+                return
+            with lock:
+                requests.append(self.path)
+            if collection == "status-503":
+                self.answer(503, '{"code": 503, "error": "Service Unavailable"}', [("Retry-After", "120")])
+            elif collection == "not-json":
+                self.answer(200, "<html><body>Proxy error</body></html>")
+            elif collection == "no-data":
+                self.answer(200, '{"records": []}')
+            elif collection == "backoff":
+                self.answer(200, '{"data": []}', [("ETag", '"7"'), ("Backoff", "60")])
+            elif collection == "slow":
+                time.sleep(3)
+                self.answer(200, '{"data": []}')
+            else:
+                self.answer(404, '{"code": 404}')
+
+        def log_message(self, format, *args):
+            pass
+
+    ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Handler).serve_forever()
+    """#
+}
