@@ -15,7 +15,7 @@ public enum FlagsCommandLine {
     public static let version = "0.1.0"
 
     static var commands: [any FlagsCommand.Type] {
-        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self]
+        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self, FeaturesCommand.self, AddCommand.self, RemoveCommand.self, GenerateCommand.self]
     }
 
     static let globalHelp = """
