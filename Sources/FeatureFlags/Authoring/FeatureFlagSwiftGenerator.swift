@@ -40,7 +40,8 @@ public struct FeatureFlagSwiftGenerator: Sendable {
         let flags = registry.flags.sorted { $0.rawValue < $1.rawValue }
         var out = [
             "/// Every feature flag of \(registry.app), as listed in \(registryName).",
-            "enum FeatureFlagID: String, CaseIterable, Sendable {",
+            // Swift refuses a raw type on an enum without cases, so an empty registry gets none.
+            flags.isEmpty ? "enum FeatureFlagID: CaseIterable, Sendable {" : "enum FeatureFlagID: String, CaseIterable, Sendable {",
         ]
         out += flags.map { "    case \(Self.escaped($0.rawValue))" }
         out += [""] + property(

@@ -36,9 +36,16 @@ public struct FlagAuthor: Sendable {
     }
 
     public let registryPath: String
+    /// Loads the edited registry to check it; tests put a failing check here to see the rollback.
+    let validate: @Sendable (String) throws -> FeatureFlagRegistry
 
     public init(registryPath: String) {
+        self.init(registryPath: registryPath, validate: { try FeatureFlagRegistry.load(path: $0) })
+    }
+
+    init(registryPath: String, validate: @escaping @Sendable (String) throws -> FeatureFlagRegistry) {
         self.registryPath = registryPath
+        self.validate = validate
     }
 
     // MARK: Adding
@@ -77,7 +84,7 @@ public struct FlagAuthor: Sendable {
             try write(featureText, to: featurePath)
             try write(newManifest, to: manifestPath)
             try write(newRegistry, to: registryPath)
-            let reloaded = try FeatureFlagRegistry.load(path: registryPath)
+            let reloaded = try validate(registryPath)
             guard reloaded.flagIfPresent(name.id)?.definition.nimbus == .init(feature: name.featureID, variable: "enabled") else {
                 throw AuthoringError.failed("the edited registry does not map `\(name.id)` to \(name.featureID).enabled")
             }
@@ -155,7 +162,7 @@ public struct FlagAuthor: Sendable {
 
         if loadedBefore, steps.contains(where: { $0.outcome == .done }) {
             do {
-                _ = try FeatureFlagRegistry.load(path: registryPath)
+                _ = try validate(registryPath)
             } catch {
                 let problems = snapshot.restore()
                 let restored = problems.isEmpty ? "every file was restored" : problems.joined(separator: "; ")
