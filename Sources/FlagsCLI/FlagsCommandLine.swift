@@ -17,7 +17,8 @@ public enum FlagsCommandLine {
     static var commands: [any FlagsCommand.Type] {
         [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self,
-         ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self]
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
+         FeaturesCommand.self, AddCommand.self, RemoveCommand.self, GenerateCommand.self]
     }
 
     static let globalHelp = """

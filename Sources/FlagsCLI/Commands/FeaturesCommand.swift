@@ -1,0 +1,58 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Nimbus
+
+/// `flags features`: the manifest's features, their variables and the flags that read them.
+struct FeaturesCommand: FlagsCommand {
+    static let name = "features"
+    static let summary = "List the manifest's features, their variables and who reads them"
+    static let usage = "flags features [--json]"
+    static let help = """
+        Lists every feature of the app's Nimbus manifest, sorted by id, with each variable's
+        name, type and default for the current channel (see --channel), and the flags and
+        preferences of the registry that read it. Variables no one reads show "-".
+
+        Options:
+          --json    print a JSON array: {id, description, variables: [{name, type, default,
+                    description, flags, preferences}]}
+        """
+
+    let json: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        json = arguments.flag("--json")
+        let extra = try arguments.positionals(command: Self.name)
+        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let features = FeatureUsage.all(in: environment.registry, channel: environment.channel.rawValue)
+        if json {
+            context.console.print(JSONValue.array(features.map(\.json)).prettyText)
+            return
+        }
+        guard !features.isEmpty else {
+            context.console.print("The manifest \(environment.registry.manifestPath) has no features.")
+            return
+        }
+        var rows: [[String]] = []
+        for feature in features {
+            for (index, variable) in feature.variables.enumerated() {
+                let readers = variable.flags.map { "flag \($0)" } + variable.preferences.map { "preference \($0)" }
+                rows.append([index == 0 ? feature.id : "", variable.name, variable.type.description,
+                             Self.shortened(variable.defaultValue.compactText),
+                             readers.isEmpty ? "-" : readers.joined(separator: ", ")])
+            }
+            if feature.variables.isEmpty { rows.append([feature.id, "-", "", "", ""]) }
+        }
+        let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel.rawValue))", "USED BY"]
+        context.console.print(TextTable(header: header, rows: rows).render())
+    }
+
+    /// Long objects and lists would push the table off the screen; `--json` has them in full.
+    static func shortened(_ text: String, limit: Int = 40) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}
+#endif
