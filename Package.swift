@@ -35,10 +35,13 @@ let package = Package(
         .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
 
+        // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
+        .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
+
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "NimbusTests", dependencies: ["Nimbus"], swiftSettings: channelSettings),
+        .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
     ]
 )

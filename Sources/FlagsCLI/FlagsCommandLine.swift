@@ -18,7 +18,7 @@ public enum FlagsCommandLine {
         [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
-         FeaturesCommand.self, AddCommand.self, RemoveCommand.self, GenerateCommand.self]
+         FeaturesCommand.self, AddCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
     }
 
     static let globalHelp = """
@@ -29,7 +29,9 @@ public enum FlagsCommandLine {
                              $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)
           --channel NAME     developer, beta or release: the Nimbus channel to resolve and whose
                              override rules to preview (default: this build's, \(BuildChannel.current.rawValue))
-          --experiments PATH experiment records ({"data": [...]}) instead of the registry's
+          --experiments SRC  experiment records instead of the registry's: a file of {"data": [...]}
+                             or a Remote Settings URL (a server, or its .../records address)
+          --offline          never ask a Remote Settings server; use the cached records
           --nimbus-id UUID   evaluate experiments as this client instead of the store's own
           --context K=V      an extra targeting attribute (repeatable; V is JSON or a string)
           -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
@@ -50,7 +52,8 @@ public enum FlagsCommandLine {
                 }
                 options.channel = parsed
             }
-            options.experimentsPath = try arguments.option("--experiments", command: nil) ?? options.experimentsPath
+            options.experiments = try arguments.option("--experiments", command: nil) ?? options.experiments
+            if arguments.flag("--offline") { options.fetchPolicy = .cacheOnly }
             if let id = try arguments.option("--nimbus-id", command: nil) {
                 guard UUID(uuidString: id) != nil else {
                     throw CLIError.usage("--nimbus-id expects a UUID such as 3d2142de-53bf-2d48-a92d-45fb7036cbf6, found '\(id)'")
@@ -88,7 +91,7 @@ public enum FlagsCommandLine {
             }
             let command = try type.init(arguments: &arguments)
             let finalOptions = options
-            try command.run(in: CommandContext(console: console, options: finalOptions, openEnvironment: { try FlagsEnvironment.open(finalOptions) }))
+            try command.run(in: CommandContext(console: console, options: finalOptions, open: FlagsEnvironment.open))
             return 0
         } catch let error as CLIError {
             console.printError("flags: \(error.message)")

@@ -32,9 +32,8 @@ public final class FlagsEnvironment: Sendable {
     private let clientSetup: ClientSetup
 
     struct ClientSetup: Sendable {
-        var records: ExperimentRecordSet?
-        var recordsSource: String?
-        var loadProblem: String?
+        var source: ExperimentsSource?
+        var loaded: ExperimentsLoader.Loaded?
         var nimbusID: String
         var isFirstRun: Bool
         var locale: String
@@ -54,8 +53,9 @@ public final class FlagsEnvironment: Sendable {
             locale: clientSetup.locale, daysSinceInstall: clientStore.daysSinceInstall, isFirstRun: clientSetup.isFirstRun,
             extraContext: clientSetup.context, experimentsOptOut: clientStore.isOptedOut(of: .experiments),
             rolloutsOptOut: clientStore.isOptedOut(of: .rollouts))
-        experiments = NimbusExperiments.evaluate(records: clientSetup.records, source: clientSetup.recordsSource,
-                                                 loadProblem: clientSetup.loadProblem, client: client, registry: registry)
+        experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
+                                                 loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
+                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry)
         nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, resolved: experiments.layerValues)
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: channel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)
@@ -69,10 +69,10 @@ public final class FlagsEnvironment: Sendable {
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
         let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))
 
-        let experimentsPath = options.experimentsPath.map { absolute($0, in: options.workingDirectory) } ?? registry.experimentsPath
-        let (records, problem) = experimentsPath.map(NimbusExperiments.readRecords(path:)) ?? (nil, nil)
+        let source = options.experiments.map { ExperimentsSource.parse($0, relativeTo: options.workingDirectory) } ?? registry.experiments
+        let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy) }
         let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()
-        let setup = ClientSetup(records: records, recordsSource: experimentsPath, loadProblem: problem, nimbusID: nimbusID,
+        let setup = ClientSetup(source: source, loaded: loaded, nimbusID: nimbusID,
                                 isFirstRun: isNew, locale: locale(from: options.environment), context: options.context)
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: options.channel ?? .current, clientSetup: setup)
     }
@@ -85,6 +85,14 @@ public final class FlagsEnvironment: Sendable {
     /// The same app and store evaluated again: after opt-outs changed or the store was changed
     /// by another process.
     public func reloaded() -> FlagsEnvironment { previewing(channel) }
+
+    /// The same app with its experiments read again from their source, for instance fetched from
+    /// the server in the background after the menu drew its first frame from the cache.
+    public func refetchingExperiments(policy: ExperimentsFetchPolicy = .fetch) -> FlagsEnvironment {
+        var setup = clientSetup
+        setup.loaded = setup.source.map { ExperimentsLoader.load($0, prefs: prefs, policy: policy) }
+        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
+    }
 
     /// The user's locale as Nimbus writes it (`en-US`), from `LC_ALL`, `LC_MESSAGES` or `LANG`.
     static func locale(from environment: [String: String]) -> String {

@@ -15,8 +15,10 @@ public struct FlagsOptions: Sendable {
     public var storePath: String?
     /// The channel to resolve and preview; nil means the build's own channel.
     public var channel: BuildChannel?
-    /// Experiment records to use instead of the registry's `experiments:`.
-    public var experimentsPath: String?
+    /// Experiment records to use instead of the registry's `experiments:`: a path or a URL.
+    public var experiments: String?
+    /// Whether to ask a Remote Settings server now, or answer from the offline cache only.
+    public var fetchPolicy: ExperimentsFetchPolicy
     /// Pretend to be this Nimbus client instead of the store's own.
     public var nimbusID: String?
     /// Extra targeting attributes (`--context key=value`), over the built-in ones.
@@ -25,13 +27,14 @@ public struct FlagsOptions: Sendable {
     public var environment: [String: String]
 
     public init(configPath: String? = nil, storePath: String? = nil, channel: BuildChannel? = nil,
-                experimentsPath: String? = nil, nimbusID: String? = nil, context: [String: JSONValue] = [:],
+                experiments: String? = nil, fetchPolicy: ExperimentsFetchPolicy = .fetch, nimbusID: String? = nil, context: [String: JSONValue] = [:],
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configPath = configPath
         self.storePath = storePath
         self.channel = channel
-        self.experimentsPath = experimentsPath
+        self.experiments = experiments
+        self.fetchPolicy = fetchPolicy
         self.nimbusID = nimbusID
         self.context = context
         self.workingDirectory = workingDirectory

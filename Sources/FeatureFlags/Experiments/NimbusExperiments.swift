@@ -22,12 +22,17 @@ public struct NimbusExperiments: Sendable {
     public let client: NimbusClient
     /// Feature values for every feature the registry uses: default, rollout, experiment merged.
     public let resolved: [String: ResolvedFeature]
-    /// Why no records could be read at all (a missing or unparsable file), if so.
+    /// Why no records could be read at all (a missing or unparsable file, an unreachable server
+    /// with nothing cached), if so.
     public let loadProblem: String?
+    /// How the records were obtained when it matters: from the offline cache, and how old they are.
+    public let note: String?
+    /// For a Remote Settings source: the fetch's outcome and what changed.
+    public let remote: RemoteExperimentsResult?
 
     /// Evaluates `records` for `client` and resolves every feature the registry reads.
-    public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil,
-                                client: NimbusClient, registry: FeatureFlagRegistry) -> NimbusExperiments {
+    public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
+                                remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry) -> NimbusExperiments {
         let list = records?.records ?? []
         let enrollments = EnrollmentEvaluator.evaluate(records: list, client: client)
         let manifest = registry.manifest
@@ -37,7 +42,7 @@ public struct NimbusExperiments: Sendable {
         let features = Set(registry.flags.compactMap { $0.definition.nimbus?.feature } + registry.preferences.map(\.nimbus.feature))
         return NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
                                  client: client, resolved: resolver.resolveAll(features, enrollments: enrollments),
-                                 loadProblem: loadProblem)
+                                 loadProblem: loadProblem, note: note, remote: remote)
     }
 
     /// Reads a Remote Settings `records` answer (`{"data": [...]}`) from a file. A missing or

@@ -19,8 +19,8 @@ public struct FeatureFlagRegistry: Sendable {
     public let app: String
     /// The Nimbus manifest, resolved to an absolute path.
     public let manifestPath: String
-    /// Where experiment records come from (a file path), when the registry names one.
-    public let experimentsPath: String?
+    /// Where experiment records come from, when the registry names a source.
+    public let experiments: ExperimentsSource?
     /// Every flag, sorted by id.
     public let flags: [FeatureFlagID]
     /// Every typed preference, sorted by id.
@@ -28,13 +28,13 @@ public struct FeatureFlagRegistry: Sendable {
 
     private let flagsByID: [String: FeatureFlagID]
 
-    public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experimentsPath: String? = nil,
+    public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
                 flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
         self.path = path
         self.manifest = manifest
         self.app = app
         self.manifestPath = manifestPath
-        self.experimentsPath = experimentsPath
+        self.experiments = experiments
         self.flags = flags.map(FeatureFlagID.init).sorted()
         self.preferences = preferences.sorted()
         flagsByID = Dictionary(self.flags.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })

@@ -7,7 +7,8 @@ import Nimbus
 /// ```yaml
 /// app: bibimbap                 # names the store folder
 /// manifest: nimbus.fml.yaml     # relative to this file
-/// experiments: experiments.json # optional
+/// experiments: experiments.json # optional: a file, a Remote Settings URL, or a
+///                               # `remote-settings: {server, bucket, collection}` block
 /// flags:
 ///   newBibimbapMenu:
 ///     feature: bibimbap-feature
@@ -43,7 +44,7 @@ struct RegistryFile {
     var path: String
     var app: String
     var manifestPath: String
-    var experimentsPath: String?
+    var experiments: ExperimentsSource?
     var flags: [Flag]
     var preferences: [Preference]
 
@@ -67,7 +68,7 @@ struct RegistryFile {
             throw YAMLError(at: root["app"]!.mark, "`app` must be a plain name (letters, digits, - _ .), since it names the store folder; found '\(app)'")
         }
         let manifest = try required("manifest")
-        let experiments = try root["experiments"].map { node throws(YAMLError) in try node.requireString("`experiments`") }
+        let experiments = try root["experiments"].map { node throws(YAMLError) in try readExperiments(node, folder: folder) }
 
         var flags: [Flag] = []
         for entry in try root["flags"]?.requireMapping("`flags`") ?? [] {
@@ -78,7 +79,28 @@ struct RegistryFile {
             preferences.append(try readPreference(entry))
         }
         return RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder),
-                            experimentsPath: experiments.map { resolve($0, against: folder) }, flags: flags, preferences: preferences)
+                            experiments: experiments, flags: flags, preferences: preferences)
+    }
+
+    static let remoteSettingsKeys = ["server", "bucket", "collection"]
+
+    /// `experiments:` is a path, a URL, or `remote-settings: {server, bucket, collection}`.
+    private static func readExperiments(_ node: YAMLNode, folder: String) throws(YAMLError) -> ExperimentsSource {
+        if let text = node.string { return ExperimentsSource.parse(text, relativeTo: folder.isEmpty ? "." : folder) }
+        let entries = try node.requireMapping("`experiments`")
+        try rejectUnknownKeys(entries, allowed: ["remote-settings"], in: "`experiments`")
+        guard let block = node["remote-settings"] else {
+            throw YAMLError(at: node.mark, "`experiments` must be a file path, a URL, or a `remote-settings:` block")
+        }
+        try rejectUnknownKeys(try block.requireMapping("`remote-settings`"), allowed: remoteSettingsKeys, in: "`remote-settings`")
+        guard let serverNode = block["server"] else { throw YAMLError(at: block.mark, "`remote-settings` needs a `server` URL") }
+        let serverText = try serverNode.requireString("`remote-settings.server`")
+        guard serverText.hasPrefix("http://") || serverText.hasPrefix("https://"), let server = URL(string: serverText) else {
+            throw YAMLError(at: serverNode.mark, "`remote-settings.server` must be an http:// or https:// URL, found '\(serverText)'")
+        }
+        let bucket = try block["bucket"]?.requireString("`remote-settings.bucket`") ?? RemoteSettingsClient.defaultBucket
+        let collection = try block["collection"]?.requireString("`remote-settings.collection`") ?? RemoteSettingsCollection.mobileExperiments.name
+        return .remote(RemoteSettingsClient(server: server, bucket: bucket, collection: RemoteSettingsCollection(collection)))
     }
 
     private static func readFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> Flag {

@@ -39,7 +39,7 @@ struct RegistryValidator {
             throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
         }
         return FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
-                                   experimentsPath: file.experimentsPath, flags: definitions, preferences: preferences)
+                                   experiments: file.experiments, flags: definitions, preferences: preferences)
     }
 
     private func checkedVariable(_ featureID: String, _ variableName: String, featureMark: YAMLMark, variableMark: YAMLMark,

@@ -35,19 +35,26 @@ extension FlagsCommand {
 struct CommandContext {
     let console: Console
     let options: FlagsOptions
-    /// Opens the app's registry and store; commands that need them call it once.
-    let openEnvironment: () throws -> FlagsEnvironment
+    /// Opens the app's registry and store with the given options.
+    let open: (FlagsOptions) throws -> FlagsEnvironment
+
+    /// The app's registry and store as the global options say, without notes or recovery.
+    func openEnvironment() throws -> FlagsEnvironment { try open(options) }
 
     /// The app's flags, opened; a problem with the experiments is a warning, not a failure, so
     /// overrides can still be inspected and removed while the experiments file is being fixed.
-    func environment() throws -> FlagsEnvironment {
-        let environment = try openEnvironment()
+    /// `adjust` changes the options for this command (e.g. how `fetch` asks the server).
+    func environment(_ adjust: (inout FlagsOptions) -> Void = { _ in }) throws -> FlagsEnvironment {
+        var adjusted = options
+        adjust(&adjusted)
+        let environment = try open(adjusted)
         // A matrix that was killed left its journal behind: put the overrides back before anything else.
         let journal = MatrixJournal(environment: environment)
         if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.restore()) == true {
             console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
+        if let note = environment.experiments.note { console.printError("note: \(note)") }
         return environment
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestServers
 @testable import Nimbus
 
 /// Answers a real Kinto never gives (server errors, HTML, a back-off, a hang), from a tiny

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestServers
 @testable import Nimbus
 
 /// The Remote Settings client and loader against a real Kinto server.

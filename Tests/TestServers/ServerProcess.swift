@@ -14,17 +14,17 @@ private let liveServerPIDs = Mutex<Set<Int32>>([])
 /// away (it watches its parent pid), so a crashed test run leaves no orphan. `stop()` (also
 /// called from `deinit` and, for servers still running at exit, from an `atexit` handler)
 /// sends SIGTERM to the server's process group, then SIGKILL if it lingers.
-final class ServerProcess: Sendable {
-    let pid: Int32
-    let port: Int
-    let logFile: URL
+public final class ServerProcess: Sendable {
+    public let pid: Int32
+    public let port: Int
+    public let logFile: URL
     private let process: Process
     private let stopped = Mutex(false)
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Starts `python3 server.py <arguments...>`; the server's output goes to a log file.
-    init(arguments: [String], port: Int, directory: URL) throws {
+    public init(arguments: [String], port: Int, directory: URL) throws {
         let script = directory.appendingPathComponent("server.py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
         logFile = directory.appendingPathComponent("server-\(port).log")
@@ -50,16 +50,16 @@ final class ServerProcess: Sendable {
 
     deinit { stop() }
 
-    var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// The last lines of the server's output, for failure messages.
-    var logTail: String {
+    public var logTail: String {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
     }
 
     /// Stops the server and waits until it is gone (at most about 3 s).
-    func stop() {
+    public func stop() {
         guard stopped.withLock({ was in defer { was = true }; return !was }) else { return }
         Self.terminate(pid)
         let deadline = Date().addingTimeInterval(3)
@@ -86,7 +86,7 @@ final class ServerProcess: Sendable {
     }()
 
     /// Waits until `path` answers (any HTTP status), failing early when the process died.
-    func waitUntilAnswering(path: String, timeout: TimeInterval) throws {
+    public func waitUntilAnswering(path: String, timeout: TimeInterval) throws {
         let url = baseURL.appendingPathComponent(path)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -100,7 +100,7 @@ final class ServerProcess: Sendable {
     /// A loopback port nobody listens on right now: bind to port 0, read what the kernel chose,
     /// close. (Another process could take it before the server does; on a test machine that is
     /// rare, and the server then fails to start with a clear log.)
-    static func freeLoopbackPort() throws -> Int {
+    public static func freeLoopbackPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestServerError("socket() failed: errno \(errno)") }
         defer { close(fd) }
@@ -122,7 +122,7 @@ final class ServerProcess: Sendable {
     }
 
     /// A fresh temporary directory for one server's files.
-    static func makeDirectory(_ name: String) throws -> URL {
+    public static func makeDirectory(_ name: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("nimbus-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -131,7 +131,7 @@ final class ServerProcess: Sendable {
 
     /// `kinto <ini> <port>` runs Kinto in this process; `answers <port>` runs the tiny server
     /// whose answer depends on the collection name in the path (see `FixedAnswerServer`).
-    static let script = #"""
+    public static let script = #"""
     import os, signal, sys, threading, time, json
 
     # The test process may have blocked or ignored SIGTERM in the thread that spawned us.

@@ -9,25 +9,25 @@ import Foundation
 /// `shared` is one server for the whole test run (Kinto takes about two seconds to start); it
 /// is stopped when the test process exits. `start()` gives a server of one's own, for a test
 /// that stops it. Each test uses its own collection, so tests do not see each other's records.
-final class KintoServer: Sendable {
-    static let credentials = "admin:s3cret"
+public final class KintoServer: Sendable {
+    public static let credentials = "admin:s3cret"
 
-    let process: ServerProcess
-    var baseURL: URL { process.baseURL }
+    public let process: ServerProcess
+    public var baseURL: URL { process.baseURL }
 
     private init(process: ServerProcess) {
         self.process = process
     }
 
     /// Nil when Kinto can be imported (after installing it if needed), or why not.
-    static let unavailableReason: String? = {
+    public static let unavailableReason: String? = {
         if importsKinto() { return nil }
         let install = run(["python3", "-m", "pip", "install", "--quiet", "kinto"])
         if importsKinto() { return nil }
         return "python3 cannot import kinto, and `pip install kinto` said:\n\(install.output)"
     }()
 
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         if let reason = unavailableReason {
             print("KintoServer: \(reason)")
             return false
@@ -36,10 +36,10 @@ final class KintoServer: Sendable {
     }
 
     /// The server shared by all tests of one run.
-    static let shared: Result<KintoServer, TestServerError> = Result { () throws(TestServerError) in try start() }
+    public static let shared: Result<KintoServer, TestServerError> = Result { () throws(TestServerError) in try start() }
 
     /// Starts a Kinto server of one's own, with bucket `main` created and readable by anyone.
-    static func start() throws(TestServerError) -> KintoServer {
+    public static func start() throws(TestServerError) -> KintoServer {
         do {
             let directory = try ServerProcess.makeDirectory("kinto")
             let ini = directory.appendingPathComponent("kinto.ini")
@@ -60,31 +60,31 @@ final class KintoServer: Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         process.stop()
     }
 
     /// Creates (or re-creates, emptied) `collection` in bucket `main`.
-    func createCollection(_ collection: String) throws {
+    public func createCollection(_ collection: String) throws {
         let url = collectionURL(collection)
         _ = try TestHTTP.send("DELETE", url, credentials: Self.credentials)
         try expectSuccess(TestHTTP.send("PUT", url, json: "{}", credentials: Self.credentials), "create collection \(collection)")
     }
 
     /// Creates or replaces the record whose `id` is `json["id"]`.
-    func put(_ json: JSONValue, in collection: String) throws {
+    public func put(_ json: JSONValue, in collection: String) throws {
         guard let id = json["id"]?.stringValue else { throw TestServerError("record without an id") }
         let url = collectionURL(collection).appendingPathComponent("records").appendingPathComponent(id)
         try expectSuccess(TestHTTP.send("PUT", url, json: JSONValue.object(["data": json]).compactText, credentials: Self.credentials), "put record \(id)")
     }
 
-    func delete(recordID id: String, in collection: String) throws {
+    public func delete(recordID id: String, in collection: String) throws {
         let url = collectionURL(collection).appendingPathComponent("records").appendingPathComponent(id)
         try expectSuccess(TestHTTP.send("DELETE", url, credentials: Self.credentials), "delete record \(id)")
     }
 
     /// A client for `collection` on this server.
-    func client(_ collection: RemoteSettingsCollection, timeout: TimeInterval = 5) -> RemoteSettingsClient {
+    public func client(_ collection: RemoteSettingsCollection, timeout: TimeInterval = 5) -> RemoteSettingsClient {
         RemoteSettingsClient(server: baseURL, collection: collection, timeout: timeout)
     }
 

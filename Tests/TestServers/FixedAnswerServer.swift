@@ -8,14 +8,14 @@ import Foundation
 /// `Retry-After: 120`), `not-json` (an HTML page), `no-data` (`{"records": []}`), `backoff`
 /// (`{"data": []}` with `Backoff: 60`), `slow` (answers after 3 s). `requestPaths()` lists the
 /// paths asked so far, so a test can tell whether a fetch reached the server.
-final class FixedAnswerServer: Sendable {
-    let process: ServerProcess
+public final class FixedAnswerServer: Sendable {
+    public let process: ServerProcess
 
     private init(process: ServerProcess) {
         self.process = process
     }
 
-    static func start() throws -> FixedAnswerServer {
+    public static func start() throws -> FixedAnswerServer {
         let directory = try ServerProcess.makeDirectory("answers")
         let port = try ServerProcess.freeLoopbackPort()
         let server = FixedAnswerServer(process: try ServerProcess(arguments: ["answers", String(port)], port: port, directory: directory))
@@ -23,16 +23,16 @@ final class FixedAnswerServer: Sendable {
         return server
     }
 
-    func stop() {
+    public func stop() {
         process.stop()
     }
 
-    func client(_ collection: String, timeout: TimeInterval = 5) -> RemoteSettingsClient {
+    public func client(_ collection: String, timeout: TimeInterval = 5) -> RemoteSettingsClient {
         RemoteSettingsClient(server: process.baseURL, collection: RemoteSettingsCollection(collection), timeout: timeout)
     }
 
     /// The paths of the record requests received so far, in order.
-    func requestPaths() throws -> [String] {
+    public func requestPaths() throws -> [String] {
         let answer = try TestHTTP.send("GET", process.baseURL.appendingPathComponent("requests"))
         let json = try JSONParser.parse(answer.body, file: "requests")
         return json.arrayValue?.compactMap(\.stringValue) ?? []

@@ -6,15 +6,15 @@ import Synchronization
 
 /// Blocking HTTP requests for setting up test servers (creating Kinto collections, posting
 /// records), so the helpers work from synchronous tests too.
-enum TestHTTP {
-    struct Answer: Sendable {
-        var status: Int
-        var body: String
+public enum TestHTTP {
+    public struct Answer: Sendable {
+        public var status: Int
+        public var body: String
     }
 
     /// Sends one request; `credentials` are `user:password` for basic auth.
     @discardableResult
-    static func send(_ method: String, _ url: URL, json: String? = nil, credentials: String? = nil, timeout: TimeInterval = 5) throws -> Answer {
+    public static func send(_ method: String, _ url: URL, json: String? = nil, credentials: String? = nil, timeout: TimeInterval = 5) throws -> Answer {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         if let json {

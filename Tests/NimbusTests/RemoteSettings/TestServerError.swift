@@ -1,8 +1,0 @@
-/// A test server could not be started or used; the message says why.
-struct TestServerError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
