@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "DebugMenu", dependencies: ["FeatureFlags", "CNcursesw"], swiftSettings: channelSettings),
         .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
+        // Performance figures beside baselines from the same run (README, "Performance").
+        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus"], swiftSettings: channelSettings),
 
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),

@@ -53,6 +53,11 @@ struct StoreFile {
                 throw failure(.newerSchema, "was written by a newer version of this tool (schema \(version); this one understands up to \(SQLitePrefs.schemaVersion))",
                               hint: "update this tool, or choose another store with --store PATH")
             }
+            // WAL with synchronous=NORMAL: a commit is on disk in the WAL before it returns and is
+            // seen by every other process; it survives a killed process (the kernel has the
+            // pages), but the last commits could be lost if the machine loses power, as with
+            // UserDefaults. Syncing every commit (FULL) would make a toggle cost an fsync.
+            try connection.execute("PRAGMA synchronous = NORMAL")
             return connection
         } catch let error as PrefsStoreError {
             throw error

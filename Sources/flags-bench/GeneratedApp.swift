@@ -1,0 +1,101 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Foundation
+import Nimbus
+
+/// A deterministic app of any size for the benchmark: a manifest with one feature per flag, a
+/// registry whose flags are all debuggable, and experiment records over those features.
+///
+/// Everything is derived from the flag count, so every run measures the same inputs.
+struct GeneratedApp {
+    let folder: String
+    let flagCount: Int
+
+    var registryPath: String { folder + "/feature-flags.yaml" }
+    var manifestPath: String { folder + "/nimbus.fml.yaml" }
+    var experimentsPath: String { folder + "/experiments.json" }
+
+    static func id(_ index: Int) -> String { String(format: "flag%05d", index) }
+    static func feature(_ index: Int) -> String { String(format: "feature-%05d", index) }
+
+    /// Writes the app's files into a fresh folder under `root`.
+    static func make(flagCount: Int, experimentCount: Int = 0, in root: String) throws -> GeneratedApp {
+        let folder = root + "/app-\(flagCount)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let app = GeneratedApp(folder: folder, flagCount: flagCount)
+        try app.manifestText().write(toFile: app.manifestPath, atomically: true, encoding: .utf8)
+        try app.registryText(experiments: experimentCount > 0).write(toFile: app.registryPath, atomically: true, encoding: .utf8)
+        if experimentCount > 0 {
+            try app.experimentsText(count: experimentCount).write(toFile: app.experimentsPath, atomically: true, encoding: .utf8)
+        }
+        return app
+    }
+
+    func manifestText() -> String {
+        var text = "about:\n  description: Benchmark app with \(flagCount) features\nchannels:\n  - developer\n  - beta\n  - release\nfeatures:\n"
+        for index in 0..<flagCount {
+            text += """
+              \(Self.feature(index)):
+                description: Feature number \(index) of the benchmark app.
+                variables:
+                  enabled:
+                    description: Whether feature \(index) is on.
+                    type: Boolean
+                    default: \(index % 2 == 0)
+                  weight:
+                    description: How much feature \(index) weighs.
+                    type: Int
+                    default: \(index % 97)
+                defaults:
+                  - channel: developer
+                    value:
+                      enabled: true
+
+            """
+        }
+        return text
+    }
+
+    func registryText(experiments: Bool) -> String {
+        var text = "app: bench\(flagCount)\nmanifest: nimbus.fml.yaml\n" + (experiments ? "experiments: experiments.json\n" : "") + "flags:\n"
+        for index in 0..<flagCount {
+            text += """
+              \(Self.id(index)):
+                feature: \(Self.feature(index))
+                variable: enabled
+                debug:
+                  title: Flag \(String(format: "%05d", index)) \(["Menu", "Banner", "Search", "Checkout", "Tips"][index % 5])
+                  status: Toggles feature number \(index) of the benchmark app
+
+            """
+        }
+        return text
+    }
+
+    /// Records mixing rollouts and experiments, targeting, several branches and bucket sizes.
+    func experimentsText(count: Int) -> String {
+        let targetings = ["true", "channel == 'developer'", "language in ['en', 'de']", "days_since_install >= 0 && !is_first_run",
+                          "app_name == 'bench\(flagCount)' || region == 'US'"]
+        let records: [JSONValue] = (0..<count).map { index in
+            let feature = Self.feature(index % flagCount)
+            let isRollout = index % 3 == 0
+            let branches: [JSONValue] = (0..<(isRollout ? 1 : 2 + index % 3)).map { branch in
+                .object(["slug": .string("branch-\(branch)"), "ratio": .int(1 + branch % 2),
+                         "features": .array([.object(["featureId": .string(feature),
+                                                      "value": .object(["enabled": .bool(branch % 2 == 1), "weight": .int(branch)])])])])
+            }
+            return .object([
+                "schemaVersion": .string("1.12.0"), "slug": .string(String(format: "bench-record-%04d", index)),
+                "appName": .string("bench\(flagCount)"), "appId": .string("bench"), "userFacingName": .string("Record \(index)"),
+                "userFacingDescription": .string("Benchmark record"), "isEnrollmentPaused": .bool(index % 17 == 0),
+                "isRollout": .bool(isRollout), "proposedEnrollment": .int(7), "featureIds": .array([.string(feature)]),
+                "targeting": .string(targetings[index % targetings.count]),
+                "publishedDate": .string(String(format: "2026-%02d-%02dT10:00:00Z", 1 + index % 12, 1 + index % 28)),
+                "bucketConfig": .object(["randomizationUnit": .string("nimbus_id"), "namespace": .string("ns-\(index % 50)"),
+                                         "start": .int((index * 37) % 10_000), "count": .int(2_000 + (index * 131) % 8_000), "total": .int(10_000)]),
+                "branches": .array(branches),
+            ])
+        }
+        return JSONValue.object(["data": .array(records)]).prettyText
+    }
+}
+#endif
