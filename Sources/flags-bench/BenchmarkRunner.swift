@@ -12,6 +12,14 @@ enum BenchmarkRunner {
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
 
+    /// Firefox for iOS's manifest from `../shared/fixtures`, looked up from the working directory
+    /// (the package root when run with `swift run`) and from this source file's package.
+    static func firefoxManifest() -> String? {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let candidates = [FileManager.default.currentDirectoryPath, packageRoot].map { $0 + "/../shared/fixtures/firefox-ios/nimbus.fml.yaml" }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    }
+
     static func main(_ arguments: [String]) -> Int32 {
         var quick = false, json = false
         for argument in arguments {
@@ -37,6 +45,18 @@ enum BenchmarkRunner {
             progress("hot paths (isEnabled, setDebugOverride)")
             let small = try GeneratedApp.make(flagCount: 100, in: root)
             figures += try HotPathBenchmarks.run(app: small, storePath: root + "/hot.sqlite", quick: quick)
+
+            progress("manifests (Firefox for iOS, 10,000 features) against PyYAML")
+            if let firefox = firefoxManifest() {
+                figures.append(try NimbusBenchmarks.manifest(named: "Firefox for iOS manifest", path: firefox, quick: quick))
+            } else {
+                progress("Firefox for iOS fixture not found next to the package (../shared/fixtures/firefox-ios); skipping that figure")
+            }
+            let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
+            figures.append(try NimbusBenchmarks.manifest(named: "generated manifest, 10,000 features", path: large.manifestPath, quick: quick))
+
+            progress("experiments (1,000 records) against the Python reference")
+            figures.append(try NimbusBenchmarks.experiments(app: large, quick: quick))
 
             let report = BenchmarkReport(figures: figures, growth: [])
             print(json ? report.json.prettyText : report.table)

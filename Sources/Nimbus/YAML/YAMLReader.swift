@@ -86,10 +86,23 @@ public enum YAMLReader {
 
 /// Turns the event stream into nodes: a stack of open collections, and anchors seen so far.
 private struct TreeBuilder {
-    private enum Frame {
-        case sequence(mark: YAMLMark, anchor: String?, items: [YAMLNode])
-        case mapping(mark: YAMLMark, anchor: String?, entries: [YAMLNode.Entry], pendingKey: YAMLNode?,
-                     seen: [String: YAMLMark])
+    /// An open collection. A class, so the builder appends to it in place: with an enum popped
+    /// and pushed back, every append copied the collection and large mappings (10,000 features)
+    /// took quadratic time.
+    private final class Frame {
+        let mark: YAMLMark
+        let anchor: String?
+        let isMapping: Bool
+        var items: [YAMLNode] = []
+        var entries: [YAMLNode.Entry] = []
+        var pendingKey: YAMLNode?
+        var seen: [String: YAMLMark] = [:]
+
+        init(mark: YAMLMark, anchor: String?, isMapping: Bool) {
+            self.mark = mark
+            self.anchor = anchor
+            self.isMapping = isMapping
+        }
     }
 
     let file: String
@@ -131,17 +144,13 @@ private struct TreeBuilder {
             }
             try add(target, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
-            stack.append(.sequence(mark: mark, anchor: Self.string(event.data.sequence_start.anchor), items: []))
+            stack.append(Frame(mark: mark, anchor: Self.string(event.data.sequence_start.anchor), isMapping: false))
         case YAML_MAPPING_START_EVENT:
-            stack.append(.mapping(mark: mark, anchor: Self.string(event.data.mapping_start.anchor), entries: [],
-                                  pendingKey: nil, seen: [:]))
+            stack.append(Frame(mark: mark, anchor: Self.string(event.data.mapping_start.anchor), isMapping: true))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            switch stack.removeLast() {
-            case .sequence(let start, let anchor, let items):
-                try add(YAMLNode(.sequence(items), mark: start), anchor: anchor)
-            case .mapping(let start, let anchor, let entries, _, _):
-                try add(YAMLNode(.mapping(entries), mark: start), anchor: anchor)
-            }
+            let frame = stack.removeLast()
+            let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), mark: frame.mark)
+            try add(node, anchor: frame.anchor)
         default:
             break  // stream start, document end: nothing to build
         }
@@ -150,30 +159,28 @@ private struct TreeBuilder {
 
     private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLError) {
         if let anchor { anchors[anchor] = node }
-        guard let top = stack.popLast() else {
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let mark, let anchor, var items):
-            items.append(node)
-            stack.append(.sequence(mark: mark, anchor: anchor, items: items))
-        case .mapping(let mark, let anchor, var entries, let pendingKey, var seen):
-            if let key = pendingKey {
-                entries.append(YAMLNode.Entry(key: key, value: node))
-                stack.append(.mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: nil, seen: seen))
-            } else {
-                // Keys must be scalars: every consumer looks entries up by their text.
-                guard let text = node.string else {
-                    throw YAMLError(at: node.mark, "expected a scalar mapping key, found a \(node.kindName)")
-                }
-                if let first = seen[text] {
-                    throw YAMLError(at: node.mark, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))")
-                }
-                seen[text] = node.mark
-                stack.append(.mapping(mark: mark, anchor: anchor, entries: entries, pendingKey: node, seen: seen))
-            }
+        guard top.isMapping else {
+            top.items.append(node)
+            return
         }
+        if let key = top.pendingKey {
+            top.entries.append(YAMLNode.Entry(key: key, value: node))
+            top.pendingKey = nil
+            return
+        }
+        // Keys must be scalars: every consumer looks entries up by their text.
+        guard let text = node.string else {
+            throw YAMLError(at: node.mark, "expected a scalar mapping key, found a \(node.kindName)")
+        }
+        if let first = top.seen[text] {
+            throw YAMLError(at: node.mark, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))")
+        }
+        top.seen[text] = node.mark
+        top.pendingKey = node
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {
