@@ -37,11 +37,14 @@ public enum EnrollmentEvaluator {
         if let channel = record.channel, channel.lowercased() != client.channel.lowercased() {
             return .notEnrolled(.otherChannel)
         }
-        if let targeting = record.targeting {
+        if let error = record.targetingError {
+            return .error("targeting of `\(record.slug)` failed: \(error)")
+        }
+        if let targeting = record.targetingExpression {
             var context = client.context
             if client.alreadyEnrolledSlugs.contains(record.slug) { context["is_already_enrolled"] = .bool(true) }
             do {
-                let matches = try JEXLExpression(parse: targeting).evaluateCondition(in: context)
+                let matches = try targeting.evaluateCondition(in: context)
                 if !matches { return .notEnrolled(.notTargeted) }
             } catch {
                 return .error("targeting of `\(record.slug)` failed: \(error)")

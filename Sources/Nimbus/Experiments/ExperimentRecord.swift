@@ -28,7 +28,12 @@ public struct ExperimentRecord: Sendable, Hashable {
     /// The channel this record is for; compared case-insensitively; nil means any channel.
     public var channel: String?
     /// A JEXL expression over the client's targeting context; nil means everyone.
-    public var targeting: String?
+    public let targeting: String?
+    /// `targeting` parsed once, when the record is read: a client evaluates every record on every
+    /// start, and a menu again for each previewed channel. A syntax error is kept in
+    /// `targetingError`, to be reported by enrollment for that record alone.
+    public let targetingExpression: JEXLExpression?
+    public let targetingError: JEXLError?
     /// Rollouts and experiments are enrolled separately, and an experiment's value wins.
     public var isRollout: Bool
     /// The features the record touches: `featureIds` when the record lists them, merged with
@@ -71,6 +76,15 @@ public struct ExperimentRecord: Sendable, Hashable {
         appId = try fields.optional("appId", RecordFields.string)
         channel = try fields.optional("channel", RecordFields.string)
         targeting = try fields.optional("targeting", RecordFields.string)
+        // Parsed here, reported at enrollment: a record with bad targeting is an error for this
+        // record only, and the others still apply.
+        do {
+            targetingExpression = try targeting.map { text throws(JEXLError) in try JEXLExpression(parse: text) }
+            targetingError = nil
+        } catch {
+            targetingExpression = nil
+            targetingError = error
+        }
         isRollout = try fields.optional("isRollout", RecordFields.bool) ?? false
         var featureIds = try fields.optional("featureIds", RecordFields.stringArray) ?? []
         for feature in branches.flatMap(\.features) where !featureIds.contains(feature.featureId) {

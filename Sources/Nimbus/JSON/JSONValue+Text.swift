@@ -8,7 +8,15 @@ extension JSONValue {
     /// Rust's `serde_json::to_string` byte for byte. Foundation's serialiser escapes `/`, which
     /// would move users between buckets.
     public var compactText: String {
-        var output = ""
+        String(decoding: compactUTF8, as: UTF8.self)
+    }
+
+    /// `compactText` as UTF-8 bytes, written straight into a byte array: this is what bucketing
+    /// hashes for every record and every client, and bytes are several times cheaper to build
+    /// than a growing String.
+    public var compactUTF8: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
         writeCompact(to: &output)
         return output
     }
@@ -20,27 +28,44 @@ extension JSONValue {
         return output
     }
 
-    private func writeCompact(to output: inout String) {
+    private func writeCompact(to output: inout [UInt8]) {
         switch self {
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 element.writeCompact(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (offset, key) in Self.sortedKeys(members).enumerated() {
-                if offset > 0 { output += "," }
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 members[key]!.writeCompact(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
+        case .string(let value):
+            Self.writeString(value, to: &output)
         default:
-            writeScalar(to: &output)
+            var text = ""
+            writeScalar(to: &text)
+            output.append(contentsOf: text.utf8)
         }
+    }
+
+    /// A string as JSON bytes: copied whole when nothing needs escaping (almost always).
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        if string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            var escaped = ""
+            writeEscapedCharacters(of: string, to: &escaped)
+            output.append(contentsOf: escaped.utf8)
+        } else {
+            output.append(contentsOf: string.utf8)
+        }
+        output.append(UInt8(ascii: "\""))
     }
 
     private func writePretty(to output: inout String, indent: Int) {
@@ -82,7 +107,7 @@ extension JSONValue {
         case .int(let value): output += String(value)
         case .double(let value): output += Self.numberText(value)
         case .string(let value): Self.writeString(value, to: &output)
-        case .array, .object: writeCompact(to: &output)
+        case .array, .object: output += compactText
         }
     }
 
@@ -94,6 +119,13 @@ extension JSONValue {
 
     private static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        writeEscapedCharacters(of: string, to: &output)
+        output += "\""
+    }
+
+    /// The characters of a JSON string, escaped as `serde_json` does: `"`, `\` and control
+    /// characters only.
+    private static func writeEscapedCharacters(of string: String, to output: inout String) {
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -110,7 +142,6 @@ extension JSONValue {
                 output.unicodeScalars.append(scalar)
             }
         }
-        output += "\""
     }
 
     /// JSON has no NaN or infinity; `serde_json` writes them as `null`, and so does this.

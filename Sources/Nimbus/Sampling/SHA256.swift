@@ -24,18 +24,16 @@ public struct SHA256: Sendable {
     ]
 
     /// Initial hash value: the first 32 bits of the fractional parts of the square roots of the
-    /// first 8 primes (FIPS 180-4 §5.3.3).
-    private var state: [UInt32] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
+    /// first 8 primes (FIPS 180-4 §5.3.3). Eight stored words, not an array: the digest of a
+    /// bucketing input must cost no heap allocation (a client evaluates every record).
+    private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
+    private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
     /// Bytes waiting for a full 64-byte block.
     private var pending: [UInt8] = []
     /// Total message length in bytes, for the length field of the padding.
     private var length: UInt64 = 0
 
-    public init() {
-        pending.reserveCapacity(64)
-    }
+    public init() {}
 
     /// The 32-byte digest of `bytes`.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
@@ -44,34 +42,27 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
+    /// The first 48 bits of the digest of `bytes`, as Nimbus sampling uses them, computed
+    /// without building the whole digest.
+    static func first48Bits(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = SHA256()
+        hasher.absorb(bytes)
+        hasher.pad()
+        return UInt64(hasher.h0) << 16 | UInt64(hasher.h1 >> 16)
+    }
+
     /// Adds `bytes` to the message.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+        let contiguous = Array(bytes)
+        contiguous.withUnsafeBytes { absorb($0) }
     }
 
     /// Pads the message (FIPS 180-4 §5.1.1) and returns the 32-byte digest.
     public consuming func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        // Leave exactly 8 bytes at the end of the last block for the length.
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        for blockStart in stride(from: 0, to: tail.count, by: 64) {
-            compress(tail[blockStart..<blockStart + 64])
-        }
+        pad()
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in state {
+        for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
             digest.append(UInt8(truncatingIfNeeded: word >> 24))
             digest.append(UInt8(truncatingIfNeeded: word >> 16))
             digest.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -80,40 +71,74 @@ public struct SHA256: Sendable {
         return digest
     }
 
+    /// Compresses every whole block of `pending + bytes` and keeps the rest in `pending`.
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<take])
+            offset = take
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            offset += 64
+        }
+        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+    }
+
+    /// Appends the padding and the bit length, compressing the last one or two blocks.
+    private mutating func pad() {
+        let bitLength = length &* 8
+        let used = pending.count
+        let blocks = used < 56 ? 1 : 2
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
+            tail.initializeMemory(as: UInt8.self, repeating: 0)
+            for index in 0..<used { tail[index] = pending[index] }
+            tail[used] = 0x80
+            let end = blocks * 64
+            for byte in 0..<8 { tail[end - 1 - byte] = UInt8(truncatingIfNeeded: bitLength >> UInt64(byte * 8)) }
+            for block in 0..<blocks {
+                compress(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(tail)[block * 64..<block * 64 + 64]))
+            }
+        }
+        pending.removeAll()
+    }
+
     private static func rotateRight(_ value: UInt32, _ amount: UInt32) -> UInt32 {
         (value >> amount) | (value << (32 - amount))
     }
 
     /// One application of the compression function to a 64-byte block (FIPS 180-4 §6.2.2).
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        var byteIndex = block.startIndex
+    /// The message schedule lives in an `InlineArray`, on the stack: no allocation per block.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        var w = InlineArray<64, UInt32>(repeating: 0)
         for t in 0..<16 {
-            var word: UInt32 = 0
-            for _ in 0..<4 {
-                word = word << 8 | UInt32(block[byteIndex])
-                byteIndex = block.index(after: byteIndex)
-            }
-            w[t] = word
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
         }
         for t in 16..<64 {
             let s0 = Self.rotateRight(w[t - 15], 7) ^ Self.rotateRight(w[t - 15], 18) ^ (w[t - 15] >> 3)
             let s1 = Self.rotateRight(w[t - 2], 17) ^ Self.rotateRight(w[t - 2], 19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let bigSigma1 = Self.rotateRight(e, 6) ^ Self.rotateRight(e, 11) ^ Self.rotateRight(e, 25)
-            let choose = (e & f) ^ (~e & g)
-            let t1 = h &+ bigSigma1 &+ choose &+ Self.k[t] &+ w[t]
-            let bigSigma0 = Self.rotateRight(a, 2) ^ Self.rotateRight(a, 13) ^ Self.rotateRight(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = bigSigma0 &+ majority
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
+        var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+        Self.k.withUnsafeBufferPointer { k in
+            for t in 0..<64 {
+                let bigSigma1 = Self.rotateRight(e, 6) ^ Self.rotateRight(e, 11) ^ Self.rotateRight(e, 25)
+                let choose = (e & f) ^ (~e & g)
+                let t1 = h &+ bigSigma1 &+ choose &+ k[t] &+ w[t]
+                let bigSigma0 = Self.rotateRight(a, 2) ^ Self.rotateRight(a, 13) ^ Self.rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = bigSigma0 &+ majority
+                h = g; g = f; f = e; e = d &+ t1
+                d = c; c = b; b = a; a = t1 &+ t2
+            }
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
     }
 }

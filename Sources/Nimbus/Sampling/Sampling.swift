@@ -67,8 +67,7 @@ public enum Sampling {
     /// The 48-bit truncated hash as an integer; comparing integers is the same as comparing the
     /// zero-padded hex strings upstream compares.
     static func hashValue(_ value: JSONValue) -> UInt64 {
-        let digest = SHA256.hash(value.compactText.utf8)
-        return digest.prefix(6).reduce(0) { $0 << 8 | UInt64($1) }
+        value.compactUTF8.withUnsafeBytes { SHA256.first48Bits(of: $0) }
     }
 
     static func keyValue(_ fraction: Double) -> UInt64 {
