@@ -49,8 +49,8 @@ public enum FeatureFlagsDebugMenu {
     public static func run(environment: FlagsEnvironment, pollIntervalMilliseconds: Int = 250) throws -> Exit {
         try Terminal.checkUsable()
         return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
-            let controller = FeatureFlagsDebugViewController(environment: environment)
             let renderer = ScreenRenderer(terminal: terminal)
+            let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
             while true {
                 controller.render(with: renderer, on: terminal)
                 let key = terminal.readKey()

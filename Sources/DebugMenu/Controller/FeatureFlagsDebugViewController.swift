@@ -51,13 +51,18 @@ public final class FeatureFlagsDebugViewController {
     private var overrideCount = 0
     private var ageMinute: Int
     private let clock: () -> Double
+    private let separator: String
     private static let debugKeySuffix = "DebugKey"
 
     /// A controller showing `environment`, previewing its channel.
     ///
-    /// - Parameter clock: seconds since 1970, for the age of overrides (tests pass a fixed one).
-    public init(environment: FlagsEnvironment, clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+    /// - Parameters:
+    ///   - glyphs: the symbols of the terminal (its `separator` joins facts in row texts).
+    ///   - clock: seconds since 1970, for the age of overrides (tests pass their own).
+    public init(environment: FlagsEnvironment, glyphs: ScreenGlyphs = .unicode,
+                clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
+        self.separator = " \(glyphs.separator) "
         self.previewChannel = environment.channel
         self.previewed = environment
         self.clock = clock
@@ -354,7 +359,7 @@ public final class FeatureFlagsDebugViewController {
         let nimbusText = "\(state.nimbus.source.summary) \(Self.onOff(state.nimbus.enabled))"
         let kind: MenuRow.Kind
         if state.source == .override {
-            let age = state.overrideSetAt.map { " \u{00B7} " + OverrideAge.text(setAt: $0, now: clock()) } ?? ""
+            let age = state.overrideSetAt.map { separator + OverrideAge.text(setAt: $0, now: clock()) } ?? ""
             kind = .toggle(isOn: setting.isOn, isOverridden: true, sourceText: "override" + age, hiddenValueText: nimbusText)
         } else if let inactive = state.override {
             kind = .toggle(isOn: setting.isOn, isOverridden: false, sourceText: state.source.summary,
@@ -394,7 +399,7 @@ public final class FeatureFlagsDebugViewController {
 
     private func buildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
         let state = previewed.provider.state(of: flag)
-        var value = "\(Self.onOff(state.enabled)) \u{00B7} \(state.source.summary)"
+        var value = "\(Self.onOff(state.enabled))\(separator)\(state.source.summary)"
         if let inactive = state.override, state.source != .override {
             value += " (override \(Self.onOff(inactive)) inactive)"
         }
