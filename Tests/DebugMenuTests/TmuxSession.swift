@@ -24,8 +24,13 @@ final class TmuxSession {
         for (key, value) in shellEnvironment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
         arguments += ["sh"]
         try run(arguments)
-        _ = try? run(["set-option", "-g", "status", "off"])
-        try waitFor(timeout: 5, "the shell prompt") { $0.contains("$") || $0.contains("#") }
+        do {
+            _ = try? run(["set-option", "-g", "status", "off"])
+            try waitFor(timeout: 5, "the shell prompt") { $0.contains("$") || $0.contains("#") }
+        } catch {
+            kill()   // no caller's defer exists yet
+            throw error
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {
