@@ -160,7 +160,7 @@ public struct ScreenLayout: Sendable {
         init(width: Int) {
             let rest = max(0, width - Self.leading - 1)
             if rest >= 60 {
-                source = min(32, rest * 28 / 100)
+                source = min(40, rest * 33 / 100)
                 title = (rest - source - 4) * 45 / 100
                 status = rest - source - 4 - title
             } else {
