@@ -99,5 +99,7 @@ final class TmuxSession {
     /// Stops the server and everything in it.
     func kill() {
         _ = try? FlagsBinary.execute(tmux, ["-L", socket, "kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
     }
 }
