@@ -15,7 +15,7 @@ public enum FlagsCommandLine {
     public static let version = "0.1.0"
 
     static var commands: [any FlagsCommand.Type] {
-        [ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
+        [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, AddCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
@@ -79,12 +79,8 @@ public enum FlagsCommandLine {
                 console.print(try helpText(for: commandName))
                 return 0
             }
-            guard let name = commandName else {
-                // No command: the menu will open here; until then, say what there is.
-                _ = try arguments.positionals(command: nil)
-                console.print(try helpText(for: nil))
-                return 0
-            }
+            // No command: open the menu.
+            let name = commandName ?? MenuCommand.name
             guard let type = commands.first(where: { $0.name == name }) else {
                 let hint = NearestName.find(name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
                 throw CLIError.usage("unknown command '\(name)'\(hint)")

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// One line of the scrollable part of the menu: a section title, a spacer, or a row.
 ///
 /// Use it to read what `ScreenModel` shows at a content line (`ScreenModel.contentLine(at:)`);
@@ -14,3 +15,4 @@ public enum ContentLine: Equatable, Hashable, Sendable {
     /// The visible row at `position` (an index among the rows the filter lets through).
     case row(position: Int)
 }
+#endif

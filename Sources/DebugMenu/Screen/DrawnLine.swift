@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// One screen line produced by `ScreenLayout`: styled segments that together fill the
 /// terminal's width exactly.
 ///
@@ -26,3 +27,4 @@ public struct DrawnLine: Equatable, Hashable, Sendable {
         segments.contains { $0.style == style }
     }
 }
+#endif

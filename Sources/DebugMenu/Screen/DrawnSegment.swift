@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// A run of text in one style, part of a `DrawnLine`.
 ///
 /// Use it to read (in tests) or paint (in `ScreenRenderer`) what the layout produced.
@@ -16,3 +17,4 @@ public struct DrawnSegment: Equatable, Hashable, Sendable {
         self.style = style
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// What the user asked the menu to do, for the controller to carry out.
 ///
 /// Returned by `ScreenModel.handle(_:)`; the screen model changes only what is on screen
@@ -25,3 +26,4 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     /// Leave the menu.
     case quit
 }
+#endif

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// The facts shown at the top of the menu: which app, which build, which store, how many
 /// flags and overrides.
 ///
@@ -43,3 +44,4 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
         self.statusNote = statusNote
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// One line of the debug menu, as plain data: what it shows and what it can do.
 ///
 /// Use it to hand the screen what `FeatureFlagsBoolSetting` (or a preference, or a build
@@ -63,3 +64,4 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
         needle.isEmpty || searchableText.contains(needle)
     }
 }
+#endif

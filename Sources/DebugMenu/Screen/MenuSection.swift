@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// The four sections of the Feature Flags debug menu, in the order they are shown.
 ///
 /// Use it to place each `MenuRow`; the screen groups rows by section in `allCases` order,
@@ -30,3 +31,4 @@ public enum MenuSection: Int, CaseIterable, Comparable, Hashable, Sendable {
         lhs.rawValue < rhs.rawValue
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// The symbols the menu draws, in Unicode or in plain ASCII.
 ///
 /// Use `.unicode` when the locale is UTF-8 (`Terminal.usesUnicode`), `.ascii` otherwise;
@@ -60,3 +61,4 @@ public struct ScreenGlyphs: Equatable, Hashable, Sendable {
         pointer: ">", on: "x", off: " ", choice: "=", overridden: "*",
         rule: "-", separator: "|", ellipsis: "~", upDown: "j/k", caret: "_", upDownKeys: "Up Down")
 }
+#endif

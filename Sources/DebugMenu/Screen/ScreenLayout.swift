@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Turns a `ScreenModel`, a `MenuHeader` and a terminal size into the exact lines to draw:
 /// text and style per segment, every line exactly as wide as the terminal. Pure: no
 /// terminal involved, so tests read the screen as a user would.
@@ -159,7 +160,7 @@ public struct ScreenLayout: Sendable {
         init(width: Int) {
             let rest = max(0, width - Self.leading - 1)
             if rest >= 60 {
-                source = min(32, rest * 28 / 100)
+                source = min(40, rest * 33 / 100)
                 title = (rest - source - 4) * 45 / 100
                 status = rest - source - 4 - title
             } else {
@@ -311,3 +312,4 @@ public struct ScreenLayout: Sendable {
         return DrawnLine(segments)
     }
 }
+#endif

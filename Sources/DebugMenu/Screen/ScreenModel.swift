@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
 /// one is selected, the scroll position, the filter, the help overlay, a pending question
 /// and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
@@ -108,6 +109,19 @@ public struct ScreenModel: Sendable {
         let position = selection ?? 0
         rows = newRows
         rebuild(preferredID: selectedID, fallbackPosition: position)
+    }
+
+    /// Replaces the row at `index` (an index into `rows`) after its value changed. Costs O(1)
+    /// when the id, section and searchable text stay the same (a toggle, an external change);
+    /// otherwise the rows are regrouped as by `update(rows:)`.
+    public mutating func replaceRow(at index: Int, with row: MenuRow) {
+        guard rows.indices.contains(index) else { return }
+        let old = rows[index]
+        let selectedID = selectedRow?.id
+        rows[index] = row
+        if old.id != row.id || old.section != row.section || old.searchableText != row.searchableText {
+            rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
+        }
     }
 
     /// Sets where content starts on screen and how many lines fit, keeping the selection visible.
@@ -485,3 +499,4 @@ public struct ScreenModel: Sendable {
         ensureSelectionVisible()
     }
 }
+#endif

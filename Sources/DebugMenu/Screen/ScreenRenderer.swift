@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Paints a frame of the menu on a `Terminal`: sets the model's viewport from the terminal
 /// size, asks `ScreenLayout` for the lines, draws them and refreshes.
 ///
@@ -47,3 +48,4 @@ public struct ScreenRenderer: Sendable {
         terminal.refresh()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Measures and clips text in terminal columns, so wide (CJK, emoji) and zero-width
 /// (combining) characters keep columns aligned.
 ///
@@ -141,3 +142,4 @@ extension String {
         return result
     }
 }
+#endif

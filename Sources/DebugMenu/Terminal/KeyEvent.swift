@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// One input event from the terminal: a key, a mouse event, a resize, a poll timeout, or a
 /// termination signal.
 ///
@@ -49,3 +50,4 @@ public enum KeyEvent: Equatable, Hashable, Sendable {
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived: leave the loop and exit (status 128 + signal).
     case terminationSignal(Int32)
 }
+#endif

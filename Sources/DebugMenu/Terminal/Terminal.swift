@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import CNcursesw
 
 #if canImport(Glibc)
@@ -64,12 +65,7 @@ public final class Terminal {
     ///   returning `.timeout` (clamped to 10...5000).
     /// - Throws: `TerminalError` when there is no usable terminal; nothing has been changed then.
     public init(pollIntervalMilliseconds: Int = 250) throws {
-        guard cnc_stdin_is_tty() != 0 else { throw TerminalError.standardInputNotATerminal }
-        guard cnc_stdout_is_tty() != 0 else { throw TerminalError.standardOutputNotATerminal }
-        guard let termPointer = getenv("TERM") else { throw TerminalError.terminalTypeMissing }
-        let term = String(cString: termPointer)
-        guard !term.isEmpty else { throw TerminalError.terminalTypeMissing }
-        guard term != "dumb", term != "unknown" else { throw TerminalError.terminalTypeUnusable(term) }
+        let term = try Self.checkUsable()
         guard cnc_claim_session() != 0 else { throw TerminalError.alreadyActive }
 
         _ = cnc_adopt_user_locale()
@@ -114,6 +110,23 @@ public final class Terminal {
 
     deinit {
         stop()
+    }
+
+    /// Checks, without touching the terminal, that standard input and output are ttys and
+    /// `TERM` names a terminal that can draw; returns the value of `TERM`.
+    ///
+    /// Call it before doing work that only makes sense with a terminal (opening a store),
+    /// so a script that pipes into the menu gets the refusal and nothing else.
+    /// `terminalTypeUnusable` is also thrown later by `init` when terminfo does not know `TERM`.
+    @discardableResult
+    public static func checkUsable() throws(TerminalError) -> String {
+        guard cnc_stdin_is_tty() != 0 else { throw TerminalError.standardInputNotATerminal }
+        guard cnc_stdout_is_tty() != 0 else { throw TerminalError.standardOutputNotATerminal }
+        guard let termPointer = getenv("TERM") else { throw TerminalError.terminalTypeMissing }
+        let term = String(cString: termPointer)
+        guard !term.isEmpty else { throw TerminalError.terminalTypeMissing }
+        guard term != "dumb", term != "unknown" else { throw TerminalError.terminalTypeUnusable(term) }
+        return term
     }
 
     /// Runs `body` with the terminal taken over, and restores the terminal however `body`
@@ -293,3 +306,4 @@ public final class Terminal {
         ]
     }
 }
+#endif

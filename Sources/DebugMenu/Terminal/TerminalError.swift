@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Why the menu cannot take over the terminal.
 ///
 /// Thrown by `Terminal.init` and `Terminal.run(pollInterval:_:)` before anything is drawn;
@@ -34,3 +35,4 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+#endif

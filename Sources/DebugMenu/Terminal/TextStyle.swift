@@ -1,3 +1,4 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// How a piece of text is painted: the few looks the menu uses.
 ///
 /// Use it in `DrawnSegment`s produced by `ScreenLayout`; `Terminal` maps each style to
@@ -25,3 +26,4 @@ public enum TextStyle: Equatable, Hashable, Sendable {
     /// Errors and questions that need an answer.
     case error
 }
+#endif

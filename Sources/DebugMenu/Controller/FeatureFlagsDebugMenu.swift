@@ -1,0 +1,69 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+
+/// The Feature Flags debug menu as a full-screen terminal program: takes over the terminal,
+/// runs a `FeatureFlagsDebugViewController` until the user quits or a signal arrives, and
+/// always gives the terminal back.
+///
+/// Use `run(environment:)` from the command line (`flags menu`); it throws `TerminalError`
+/// before drawing anything when there is no usable terminal (print it, exit 2), and returns
+/// how the session ended so the caller can exit with 128 + signal after a signal.
+///
+/// ```swift
+/// switch try FeatureFlagsDebugMenu.run(environment: try FlagsEnvironment.open(FlagsOptions())) {
+/// case .quit: exit(0)
+/// case .signal(let number): exit(128 + number)
+/// }
+/// ```
+public enum FeatureFlagsDebugMenu {
+    /// How a menu session ended.
+    public enum Exit: Equatable, Sendable {
+        /// The user pressed `q`.
+        case quit
+        /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived; the terminal has been restored.
+        case signal(Int32)
+    }
+
+    /// The keys, as `flags menu --help` lists them.
+    public static let keyHelp = """
+        Keys:
+          Up Down  j k       move                    PgUp PgDn        page up / down
+          Home End  g G      first / last row        Tab Shift-Tab    next / previous section
+          space  Enter       toggle the flag (a typed preference: pick its next value)
+          x                  remove the selected flag's override (or a preference's stored choice)
+          R                  reset all overrides (asks y/n first)
+          /                  filter as you type (id, title, status); Enter keeps it, Esc clears it
+          c                  preview the next channel: developer, beta, release (overrides inactive)
+          ?                  help            q  Ctrl-C     quit
+          mouse              a click toggles a row, the wheel scrolls
+
+        Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
+        the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
+        The menu reloads within a second when another process (flags set, the app) changes the store.
+        """
+
+    /// Runs the menu on the controlling terminal until `q` or a termination signal.
+    ///
+    /// - Parameter pollIntervalMilliseconds: how often the store is checked for outside changes.
+    /// - Throws: `TerminalError` when there is no usable terminal (nothing was drawn then).
+    public static func run(environment: FlagsEnvironment, pollIntervalMilliseconds: Int = 250) throws -> Exit {
+        try Terminal.checkUsable()
+        return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
+            let renderer = ScreenRenderer(terminal: terminal)
+            let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
+            while true {
+                controller.render(with: renderer, on: terminal)
+                let key = terminal.readKey()
+                switch key {
+                case .terminationSignal(let number):
+                    return .signal(number)
+                case .resize:
+                    terminal.repaintAll()
+                default:
+                    if !controller.handle(key) { return .quit }
+                }
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,426 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import Foundation
+import Prefs
+
+/// The Feature Flags debug menu's logic, Firefox for iOS's `FeatureFlagsDebugViewController`:
+/// it turns the app's flags, preferences and build flags into `MenuRow`s, carries out what the
+/// user asks (`MenuAction`s from its `ScreenModel`), and keeps the rows in step with the store.
+///
+/// Use one per menu session, on one thread: feed it every `KeyEvent` with `handle(_:)` and
+/// draw `screen` with `header`. Sections: **Feature Flags** (one `FeatureFlagsBoolSetting`
+/// per debuggable flag, from `generateFeatureFlagToggleSettings()`), **User Preferences**
+/// (bool preferences of flags with a `userPrefsKey`, and typed preferences that cycle through
+/// their variants), **Build only status** (the effective value of every flag, read-only) and
+/// **Build flags** (`CoreBuildFlags.all`, read-only).
+///
+/// Every write goes to the persistent store and is followed by `reloadView()`, which compares
+/// the store's snapshot with the last one and rebuilds only the rows whose keys changed; the
+/// same happens on `.timeout`, so a change made by another process (`flags set X on`) shows
+/// within one poll. A key costs O(rows it changes), not O(flags); only previewing another
+/// channel and changes to keys no row owns rebuild every row.
+///
+/// ```swift
+/// let controller = FeatureFlagsDebugViewController(environment: try FlagsEnvironment.open(FlagsOptions()))
+/// controller.handle(.character("j"))          // select the next row
+/// controller.handle(.character(" "))          // toggle it: stores a debug override
+/// let lines = controller.frame(size: Terminal.Size(rows: 24, columns: 80))
+/// ```
+public final class FeatureFlagsDebugViewController {
+    /// The app's flags and store, as opened (its channel is the one first previewed).
+    public let environment: FlagsEnvironment
+    /// The channel whose values and override rules are shown (`c` cycles it).
+    public private(set) var previewChannel: BuildChannel
+    /// `environment`, resolved for `previewChannel`.
+    public private(set) var previewed: FlagsEnvironment
+    /// The switches of the Feature Flags section, sorted by title.
+    public private(set) var settings: [FeatureFlagsBoolSetting] = []
+    /// What is on screen: rows, selection, filter, help, prompts.
+    public private(set) var screen: ScreenModel
+    /// Every row, in section order (the screen's rows).
+    public var rows: [MenuRow] { screen.rows }
+
+    private var rowIndex: [String: Int] = [:]
+    private var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
+    /// Which rows show the value stored under a prefs key.
+    private let rowsByStoreKey: [String: [MenuRowID]]
+    /// The store as last shown.
+    private var snapshot: [String: PrefEntry]
+    /// Flags (of the registry) that have a stored override: the rows whose age text ages.
+    private var overriddenFlagIDs: Set<String> = []
+    private var overrideCount = 0
+    private var ageMinute: Int
+    private let clock: () -> Double
+    private let separator: String
+    private static let debugKeySuffix = "DebugKey"
+
+    /// A controller showing `environment`, previewing its channel.
+    ///
+    /// - Parameters:
+    ///   - glyphs: the symbols of the terminal (its `separator` joins facts in row texts).
+    ///   - clock: seconds since 1970, for the age of overrides (tests pass their own).
+    public init(environment: FlagsEnvironment, glyphs: ScreenGlyphs = .unicode,
+                clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+        self.environment = environment
+        self.separator = " \(glyphs.separator) "
+        self.previewChannel = environment.channel
+        self.previewed = environment
+        self.clock = clock
+        self.ageMinute = Int(clock() / 60)
+        self.screen = ScreenModel(rows: [])
+        var byKey: [String: [MenuRowID]] = [:]
+        for flag in environment.registry.flags {
+            if let debugKey = flag.debugKey {
+                byKey[debugKey, default: []] += [.featureFlag(flag.rawValue), .buildStatus(flag.rawValue)]
+            }
+            if let userPrefsKey = flag.userPrefsKey {
+                byKey[userPrefsKey, default: []].append(.userPreference(flag.rawValue))
+            }
+        }
+        for preference in environment.registry.preferences {
+            byKey[preference.userPrefsKey, default: []].append(.typedPreference(preference.id))
+        }
+        rowsByStoreKey = byKey
+        snapshot = environment.prefs.allEntries()
+        countOverrides()
+        rebuildAllRows()
+    }
+
+    // MARK: - Firefox's surface
+
+    /// One switch per debuggable flag, sorted by title; each writes its override and then
+    /// calls `reloadView()`.
+    public func generateFeatureFlagToggleSettings() -> [FeatureFlagsBoolSetting] {
+        let provider = previewed.provider
+        return environment.registry.debuggableFlags.map { flag in
+            let debug = flag.definition.debug
+            return FeatureFlagsBoolSetting(
+                with: flag,
+                titleText: debug?.title ?? flag.rawValue,
+                statusText: debug?.status ?? "",
+                featureFlagsProvider: provider
+            ) { [weak self] _ in
+                self?.reloadView()
+            }
+        }
+    }
+
+    /// Brings the rows up to date with the store: rebuilds only the rows whose keys changed
+    /// since the last reload (all rows when a key no row owns changed, since Nimbus may read it).
+    /// Returns whether anything changed.
+    @discardableResult
+    public func reloadView() -> Bool {
+        let current = environment.prefs.allEntries()
+        guard current != snapshot else { return false }
+        var affected = Set<MenuRowID>()
+        var unknownKeyChanged = false
+        func note(_ key: String) {
+            if let ids = rowsByStoreKey[key] {
+                affected.formUnion(ids)
+            } else if !key.hasSuffix(Self.debugKeySuffix) {
+                unknownKeyChanged = true
+            }
+        }
+        for (key, entry) in current where snapshot[key] != entry { note(key) }
+        for key in snapshot.keys where current[key] == nil { note(key) }
+        snapshot = current
+        countOverrides()
+        if unknownKeyChanged {
+            refreshAllRows()
+        } else {
+            for id in affected { refreshRow(id) }
+        }
+        return true
+    }
+
+    // MARK: - Reading
+
+    /// The facts for the header: app, channels, store, counts.
+    public var header: MenuHeader {
+        MenuHeader(
+            appName: environment.registry.app,
+            buildChannel: BuildChannel.current.rawValue,
+            previewChannel: previewChannel.rawValue,
+            storePath: Self.abbreviated(environment.storePath),
+            flagCount: environment.registry.flags.count,
+            overrideCount: overrideCount,
+            statusNote: environment.isDemo ? "demo" : nil)
+    }
+
+    /// The row with `id`, if there is one.
+    public func row(_ id: MenuRowID) -> MenuRow? {
+        rowIndex[id.rawValue].map { screen.rows[$0] }
+    }
+
+    /// The lines of the next frame for a terminal of `size` (what `render` would draw).
+    public func frame(size: Terminal.Size, layout: ScreenLayout = ScreenLayout(glyphs: .ascii)) -> [DrawnLine] {
+        ScreenRenderer(layout: layout).frame(&screen, header: header, size: size)
+    }
+
+    /// Draws the menu on `terminal`.
+    public func render(with renderer: ScreenRenderer, on terminal: Terminal) {
+        renderer.render(&screen, header: header, on: terminal)
+    }
+
+    // MARK: - Input
+
+    /// Applies one input event; returns false when the menu should close (`q`, a signal).
+    /// On `.timeout` it looks for changes made by other processes and ages the override times.
+    @discardableResult
+    public func handle(_ key: KeyEvent) -> Bool {
+        switch key {
+        case .timeout:
+            if reloadView() { screen.show(message: "The store changed; the rows were reloaded.") }
+            refreshAges()
+            return true
+        case .terminationSignal:
+            return false
+        default:
+            guard let action = screen.handle(key) else { return true }
+            return perform(action)
+        }
+    }
+
+    /// Carries out `action`; returns false for `.quit`. Store errors become a message.
+    @discardableResult
+    public func perform(_ action: MenuAction) -> Bool {
+        do {
+            switch action {
+            case .toggle(let rowID):
+                try toggle(rowID)
+            case .cycle(let rowID):
+                try cycle(rowID)
+            case .removeOverride(let rowID):
+                try removeOverride(rowID)
+            case .resetAll:
+                let count = try previewed.provider.removeAllDebugOverrides()
+                reloadView()
+                screen.show(message: count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+            case .cycleChannel:
+                preview(previewChannel.next)
+            case .quit:
+                return false
+            }
+        } catch {
+            reloadView()
+            screen.show(message: "Could not change the store: \(error)")
+        }
+        return true
+    }
+
+    /// Shows values and override rules of `channel` (overrides are inactive in release).
+    public func preview(_ channel: BuildChannel) {
+        previewChannel = channel
+        previewed = channel == environment.channel ? environment : environment.previewing(channel)
+        rebuildAllRows()
+        if previewed.provider.honoursOverrides {
+            screen.show(message: "Previewing \(channel.rawValue).")
+        } else {
+            screen.show(message: "Previewing \(channel.rawValue): overrides are inactive, values come from Nimbus.")
+        }
+    }
+
+    // MARK: - Actions
+
+    private func toggle(_ rowID: String) throws {
+        switch MenuRowID(rawValue: rowID) {
+        case .featureFlag(let id)?:
+            guard let setting = settingByFlag[id] else { return }
+            let value = try setting.toggle()
+            let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel.rawValue) preview)"
+            screen.show(message: "\(setting.titleText): override \(Self.onOff(value)) stored\(note).")
+        case .userPreference(let id)?:
+            guard let flag = environment.registry.flagIfPresent(id) else { return }
+            let value = !previewed.preferences.getPreferenceFor(flag)
+            try previewed.preferences.setPreferenceFor(flag, to: value)
+            reloadView()
+            screen.show(message: "\(Self.title(of: flag)): preference \(Self.onOff(value)).")
+        default:
+            return
+        }
+    }
+
+    private func cycle(_ rowID: String) throws {
+        guard case .typedPreference(let id)? = MenuRowID(rawValue: rowID),
+              let preference = environment.registry.preferences.first(where: { $0.id == id }),
+              !preference.variants.isEmpty else { return }
+        let current = previewed.preferences.getPreferenceFor(preference)
+        let index = preference.variants.firstIndex(of: current).map { ($0 + 1) % preference.variants.count } ?? 0
+        let next = preference.variants[index]
+        try previewed.preferences.setPreferenceFor(preference, to: next)
+        reloadView()
+        screen.show(message: "\(preference.id): \(next).")
+    }
+
+    private func removeOverride(_ rowID: String) throws {
+        switch MenuRowID(rawValue: rowID) {
+        case .featureFlag(let id)?:
+            guard let flag = environment.registry.flagIfPresent(id) else { return }
+            try previewed.provider.removeDebugOverride(flag)
+            reloadView()
+            let state = previewed.provider.state(of: flag)
+            screen.show(message: "\(Self.title(of: flag)): override removed, now \(Self.onOff(state.enabled)) (\(state.source.summary)).")
+        case .typedPreference(let id)?:
+            guard let preference = environment.registry.preferences.first(where: { $0.id == id }) else { return }
+            if previewed.preferences.storedPreference(for: preference) == nil {
+                screen.show(message: "\(preference.id) has no stored choice.")
+                return
+            }
+            try previewed.preferences.removePreferenceFor(preference)
+            reloadView()
+            screen.show(message: "\(preference.id): stored choice removed, now \(previewed.preferences.getPreferenceFor(preference)).")
+        default:
+            return
+        }
+    }
+
+    // MARK: - Rows
+
+    private func rebuildAllRows() {
+        settings = generateFeatureFlagToggleSettings()
+        settingByFlag = Dictionary(settings.map { ($0.featureFlagID.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let registry = environment.registry
+        var ids: [MenuRowID] = settings.map { .featureFlag($0.featureFlagID.rawValue) }
+        let preferenceFlags = registry.flags.filter { $0.userPrefsKey != nil }
+            .sorted { (Self.title(of: $0).lowercased(), $0.rawValue) < (Self.title(of: $1).lowercased(), $1.rawValue) }
+        ids += preferenceFlags.map { .userPreference($0.rawValue) }
+        ids += registry.preferences.map { .typedPreference($0.id) }
+        ids += registry.flags.map { .buildStatus($0.rawValue) }
+        ids += CoreBuildFlags.all.map { .buildFlag($0.name) }
+
+        var rows: [MenuRow] = []
+        rows.reserveCapacity(ids.count)
+        rowIndex = [:]
+        rowIndex.reserveCapacity(ids.count)
+        for id in ids {
+            guard let row = makeRow(id) else { continue }
+            rowIndex[row.id] = rows.count
+            rows.append(row)
+        }
+        screen.update(rows: rows)
+    }
+
+    /// Recomputes every row's value in place (the ids and their order stay).
+    private func refreshAllRows() {
+        var rows = screen.rows
+        for index in rows.indices {
+            guard let id = MenuRowID(rawValue: rows[index].id), let row = makeRow(id) else { continue }
+            rows[index] = row
+        }
+        screen.update(rows: rows)
+    }
+
+    private func refreshRow(_ id: MenuRowID) {
+        guard let index = rowIndex[id.rawValue], let row = makeRow(id), screen.rows[index] != row else { return }
+        screen.replaceRow(at: index, with: row)
+    }
+
+    /// Rewrites the age of every override when a minute has passed.
+    private func refreshAges() {
+        let minute = Int(clock() / 60)
+        guard minute != ageMinute else { return }
+        ageMinute = minute
+        for id in overriddenFlagIDs { refreshRow(.featureFlag(id)) }
+    }
+
+    private func countOverrides() {
+        var count = 0
+        var flags = Set<String>()
+        for (key, entry) in snapshot where key.hasSuffix(Self.debugKeySuffix) && entry.value.boolValue != nil {
+            count += 1
+            let id = String(key.dropLast(Self.debugKeySuffix.count))
+            if environment.registry.flagIfPresent(id) != nil { flags.insert(id) }
+        }
+        overrideCount = count
+        overriddenFlagIDs = flags
+    }
+
+    private func makeRow(_ id: MenuRowID) -> MenuRow? {
+        switch id {
+        case .featureFlag(let flagID):
+            return settingByFlag[flagID].map(featureFlagRow)
+        case .userPreference(let flagID):
+            return environment.registry.flagIfPresent(flagID).map(userPreferenceRow)
+        case .typedPreference(let preferenceID):
+            return environment.registry.preferences.first { $0.id == preferenceID }.map(typedPreferenceRow)
+        case .buildStatus(let flagID):
+            return environment.registry.flagIfPresent(flagID).map(buildStatusRow)
+        case .buildFlag(let name):
+            return CoreBuildFlags.all.first { $0.name == name }.map { flag in
+                MenuRow(id: id.rawValue, section: .buildFlags, kind: .readOnly(valueText: flag.value ? "true" : "false"),
+                        title: flag.name, statusText: "compile-time, \(BuildChannel.current.rawValue) build")
+            }
+        }
+    }
+
+    private func featureFlagRow(_ setting: FeatureFlagsBoolSetting) -> MenuRow {
+        let flag = setting.featureFlagID
+        let state = previewed.provider.state(of: flag)
+        let nimbusText = "\(state.nimbus.source.summary) \(Self.onOff(state.nimbus.enabled))"
+        let kind: MenuRow.Kind
+        if state.source == .override {
+            let age = state.overrideSetAt.map { separator + OverrideAge.text(setAt: $0, now: clock()) } ?? ""
+            kind = .toggle(isOn: setting.isOn, isOverridden: true, sourceText: "override" + age, hiddenValueText: nimbusText)
+        } else if let inactive = state.override {
+            kind = .toggle(isOn: setting.isOn, isOverridden: false, sourceText: state.source.summary,
+                           hiddenValueText: "override \(Self.onOff(inactive)) inactive")
+        } else {
+            kind = .toggle(isOn: setting.isOn, isOverridden: false, sourceText: state.source.summary, hiddenValueText: nil)
+        }
+        return MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags, kind: kind,
+                       title: setting.titleText, statusText: setting.statusText)
+    }
+
+    private func userPreferenceRow(_ flag: FeatureFlagID) -> MenuRow {
+        let preferences = previewed.preferences
+        let source: String
+        if preferences.storedPreference(for: flag) != nil {
+            source = "user choice"
+        } else if flag.definition.fallback != nil {
+            source = "fallback"
+        } else {
+            source = previewed.nimbusLayer.explainNimbusValue(for: flag).source.summary
+        }
+        return MenuRow(id: MenuRowID.userPreference(flag.rawValue).rawValue, section: .userPreferences,
+                       kind: .toggle(isOn: preferences.getPreferenceFor(flag), isOverridden: false, sourceText: source,
+                                     hiddenValueText: nil),
+                       title: Self.title(of: flag), statusText: "user preference \(flag.userPrefsKey ?? "")")
+    }
+
+    private func typedPreferenceRow(_ preference: TypedPreference) -> MenuRow {
+        let preferences = previewed.preferences
+        let value = preferences.getPreferenceFor(preference)
+        let stored = preferences.storedPreference(for: preference) != nil
+        return MenuRow(id: MenuRowID.typedPreference(preference.id).rawValue, section: .userPreferences,
+                       kind: .choice(value: value + (stored ? " (user choice)" : ""), variants: preference.variants),
+                       title: preference.id,
+                       statusText: "\(preference.enumName): \(preference.variants.joined(separator: ", "))")
+    }
+
+    private func buildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
+        let state = previewed.provider.state(of: flag)
+        var value = "\(Self.onOff(state.enabled))\(separator)\(state.source.summary)"
+        if let inactive = state.override, state.source != .override {
+            value += " (override \(Self.onOff(inactive)) inactive)"
+        }
+        return MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus,
+                       kind: .readOnly(valueText: value), title: flag.rawValue,
+                       statusText: flag.definition.debug?.title ?? (flag.isNimbusConfigured ? "no debug row" : "not Nimbus-configured"))
+    }
+
+    // MARK: - Text
+
+    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    private static func title(of flag: FeatureFlagID) -> String {
+        flag.definition.debug?.title ?? flag.rawValue
+    }
+
+    /// The path with the home folder shown as `~`.
+    private static func abbreviated(_ path: String) -> String {
+        let home = NSHomeDirectory()
+        guard home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+}
+#endif

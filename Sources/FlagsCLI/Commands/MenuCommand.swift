@@ -1,0 +1,41 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import DebugMenu
+import FeatureFlags
+import Foundation
+
+/// `flags menu` (also plain `flags`): opens the Feature Flags debug menu in the terminal.
+///
+/// Refuses with exit status 2 when standard input or output is not a terminal or `TERM` cannot
+/// draw; after SIGINT/SIGTERM/SIGHUP it restores the terminal and exits with 128 + signal.
+struct MenuCommand: FlagsCommand {
+    static let name = "menu"
+    static let summary = "Open the Feature Flags debug menu (the default without a command)"
+    static let usage = "flags [menu] [--config PATH] [--store PATH] [--channel NAME]"
+    static let help = """
+        Opens the full-screen Feature Flags debug menu: one switch per debuggable flag (a debug
+        override, stored persistently and seen by every process), the user preferences, the
+        effective value of every flag and the build flags. It needs a terminal; in scripts use
+        the other commands (list, get, set, reset).
+
+        \(FeatureFlagsDebugMenu.keyHelp)
+        """
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        let extra = try arguments.positionals(command: Self.name)
+        if let first = extra.first { throw .usage("unexpected argument '\(first)'", command: Self.name) }
+    }
+
+    func run(in context: CommandContext) throws {
+        do {
+            // Refuse before opening (and maybe creating) a store when there is no terminal.
+            try Terminal.checkUsable()
+            let environment = try context.environment()
+            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment) {
+                exit(128 + number)
+            }
+        } catch let error as TerminalError {
+            throw CLIError.usage(error.description, command: Self.name)
+        }
+    }
+}
+#endif

@@ -1,0 +1,246 @@
+import DebugMenu
+import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Testing
+
+/// The controller on the built-in demo, with a real SQLite store in a temporary folder.
+@Suite("FeatureFlagsDebugViewController")
+struct FeatureFlagsDebugViewControllerTests {
+    let folder = TemporaryDirectory()
+
+    /// A fresh environment on the test's store; a second one acts as "another process".
+    func open(channel: BuildChannel = .developer) throws -> FlagsEnvironment {
+        try FlagsEnvironment.open(FlagsOptions(
+            storePath: folder.file("store/prefs.sqlite"), channel: channel, workingDirectory: folder.path,
+            environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
+    }
+
+    func toggleRow(_ controller: FeatureFlagsDebugViewController, _ id: String) throws -> (isOn: Bool, isOverridden: Bool, source: String, hidden: String?) {
+        let row = try #require(controller.row(.featureFlag(id)))
+        guard case .toggle(let isOn, let isOverridden, let source, let hidden) = row.kind else {
+            Issue.record("\(id) is not a toggle: \(row.kind)")
+            return (false, false, "", nil)
+        }
+        return (isOn, isOverridden, source, hidden)
+    }
+
+    func type(_ text: String, into controller: FeatureFlagsDebugViewController) {
+        for character in text { controller.handle(.character(character)) }
+    }
+
+    @Test func rowsCoverTheFourSections() throws {
+        let environment = try open()
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let registry = environment.registry
+
+        let settings = controller.generateFeatureFlagToggleSettings()
+        #expect(settings.map(\.featureFlagID) == registry.debuggableFlags)
+        #expect(settings.map(\.titleText) == settings.map(\.titleText).sorted { $0.lowercased() < $1.lowercased() })
+        #expect(settings.allSatisfy { $0.isOn == environment.provider.isEnabled($0.featureFlagID) })
+
+        func rows(_ section: MenuSection) -> [MenuRow] { controller.rows.filter { $0.section == section } }
+        #expect(rows(.featureFlags).map(\.id) == registry.debuggableFlags.map { "flag:\($0.rawValue)" })
+        #expect(rows(.featureFlags).map(\.title) == settings.map(\.titleText))
+        #expect(rows(.userPreferences).count == registry.flags.filter { $0.userPrefsKey != nil }.count + registry.preferences.count)
+        #expect(rows(.userPreferences).contains { if case .choice = $0.kind { true } else { false } })
+        #expect(rows(.buildOnlyStatus).map(\.id) == registry.flags.map { "status:\($0.rawValue)" })
+        #expect(rows(.buildOnlyStatus).allSatisfy { !$0.isActionable })
+        #expect(rows(.buildFlags).map(\.title) == CoreBuildFlags.all.map(\.name))
+
+        let header = controller.header
+        #expect(header.appName == "bibimbap")
+        #expect(header.statusNote == "demo")
+        #expect(header.flagCount == registry.flags.count)
+        #expect(header.overrideCount == 0)
+        #expect(header.storePath == folder.file("store/prefs.sqlite"))
+
+        let text = controller.frame(size: Terminal.Size(rows: 60, columns: 100)).map(\.text).joined(separator: "\n")
+        for title in ["Feature Flags (", "User Preferences (", "Build only status (", "Build flags ("] {
+            #expect(text.contains(title), "missing section \(title) in\n\(text)")
+        }
+    }
+
+    @Test func spaceOnARowWritesTheOverrideToTheStore() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        let before = try toggleRow(controller, "promoBanner")
+        #expect(!before.isOverridden)
+
+        type("/promo", into: controller)
+        controller.handle(.enter)
+        #expect(controller.screen.selectedRow?.id == "flag:promoBanner")
+        controller.handle(.character(" "))
+
+        let other = try open()   // another connection, as another process would have
+        let flag = try other.registry.flag("promoBanner")
+        #expect(other.prefs.boolForKey("promoBannerDebugKey") == !before.isOn)
+        #expect(other.provider.state(of: flag).source == .override)
+        let after = try toggleRow(controller, "promoBanner")
+        #expect(after.isOn == !before.isOn)
+        #expect(after.isOverridden)
+        #expect(after.source.hasPrefix("override"))
+        #expect(after.hidden == "default \(before.isOn ? "on" : "off")")
+        #expect(controller.header.overrideCount == 1)
+        #expect(controller.screen.filter == "promo", "the filter survives the reload")
+        #expect(controller.screen.selectedRow?.id == "flag:promoBanner")
+
+        // The marker survives ASCII and no colour: "*" before the title.
+        let line = controller.frame(size: Terminal.Size(rows: 24, columns: 100)).map(\.text).first { $0.contains("Promo Banner") }
+        #expect(line?.contains("* Promo Banner") == true, "\(line ?? "no line")")
+    }
+
+    @Test func xRemovesTheOverrideOfTheSelectedFlag() throws {
+        let environment = try open()
+        try environment.provider.setDebugOverride(try environment.registry.flag("reviews"), to: false)
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        #expect(try toggleRow(controller, "reviews").isOverridden)
+
+        type("/reviews", into: controller)
+        controller.handle(.enter)
+        controller.handle(.character("x"))
+
+        #expect(try open().prefs.boolForKey("reviewsDebugKey") == nil)
+        let row = try toggleRow(controller, "reviews")
+        #expect(!row.isOverridden)
+        #expect(row.source == "default")
+        #expect(controller.header.overrideCount == 0)
+    }
+
+    @Test func resetAllAsksThenClearsEveryOverride() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        let other = try open()
+        try other.provider.setDebugOverride(try other.registry.flag("tipJar"), to: false)
+        try other.provider.setDebugOverride(try other.registry.flag("darkKitchen"), to: true)
+        controller.handle(.timeout)
+        #expect(controller.header.overrideCount == 2)
+
+        controller.handle(.character("R"))
+        #expect(controller.screen.pendingConfirmation == .resetAll(overrideCount: 2))
+        controller.handle(.character("n"))
+        #expect(try open().provider.removeAllDebugOverrides() == 2, "n must not reset")
+
+        try other.provider.setDebugOverride(try other.registry.flag("tipJar"), to: false)
+        controller.handle(.timeout)
+        controller.handle(.character("R"))
+        controller.handle(.character("y"))
+        #expect(try open().prefs.allEntries().keys.filter { $0.hasSuffix("DebugKey") }.isEmpty)
+        #expect(controller.rows.allSatisfy { !$0.isOverridden })
+        #expect(controller.header.overrideCount == 0)
+        #expect(controller.screen.message == "Removed 1 override.")
+    }
+
+    @Test func typedPreferenceCyclesThroughItsVariants() throws {
+        let environment = try open()
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let preference = try environment.registry.preference("startAtHome")
+        let start = environment.preferences.getPreferenceFor(preference)
+        var seen = [start]
+        for _ in preference.variants.indices {
+            controller.perform(.cycle(rowID: "typed:startAtHome"))
+            let stored = try open().preferences.storedPreference(for: preference)
+            let current = try #require(stored)
+            seen.append(current)
+            let row = try #require(controller.row(.typedPreference("startAtHome")))
+            #expect(row.kind == .choice(value: current + " (user choice)", variants: preference.variants))
+        }
+        #expect(seen.last == start, "a full cycle comes back: \(seen)")
+        #expect(Set(seen) == Set(preference.variants))
+
+        controller.perform(.removeOverride(rowID: "typed:startAtHome"))
+        #expect(try open().preferences.storedPreference(for: preference) == nil)
+    }
+
+    @Test func boolPreferenceToggleWritesTheUserPrefsKey() throws {
+        let environment = try open()
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let flag = try environment.registry.flag("spicyMode")
+        let before = environment.preferences.getPreferenceFor(flag)
+        controller.perform(.toggle(rowID: "pref:spicyMode"))
+        #expect(try open().preferences.storedPreference(for: flag) == !before)
+        let row = try #require(controller.row(.userPreference("spicyMode")))
+        #expect(row.kind == .toggle(isOn: !before, isOverridden: false, sourceText: "user choice", hiddenValueText: nil))
+        #expect(try open().prefs.boolForKey("spicyModeDebugKey") == nil, "a preference is not an override")
+    }
+
+    @Test func releasePreviewShowsOverridesAsInactive() throws {
+        let environment = try open()
+        let flag = try environment.registry.flag("seasonalMenu")
+        // The release value may differ from developer's (manifest defaults per channel).
+        let nimbus = environment.previewing(.release).provider.state(of: flag).nimbus.enabled
+        try environment.provider.setDebugOverride(flag, to: !nimbus)
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        #expect(try toggleRow(controller, "seasonalMenu").isOverridden)
+
+        controller.handle(.character("c"))
+        #expect(controller.previewChannel == .beta)
+        #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honours overrides")
+        controller.handle(.character("c"))
+        #expect(controller.previewChannel == .release)
+        #expect(controller.header.previewChannel == "release")
+
+        let row = try toggleRow(controller, "seasonalMenu")
+        #expect(!row.isOverridden)
+        #expect(row.isOn == nimbus)
+        #expect(row.hidden == "override \(nimbus ? "off" : "on") inactive")
+        let status = try #require(controller.row(.buildStatus("seasonalMenu")))
+        #expect(status.kind == .readOnly(valueText: "\(nimbus ? "on" : "off") · default (override \(nimbus ? "off" : "on") inactive)"))
+        #expect(controller.screen.message?.contains("inactive") == true)
+
+        controller.handle(.character("c"))
+        #expect(controller.previewChannel == .developer)
+        #expect(try toggleRow(controller, "seasonalMenu").isOverridden)
+    }
+
+    @Test func changesByAnotherProcessAppearOnTimeoutKeepingSelectionAndFilter() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        type("/a", into: controller)
+        controller.handle(.enter)
+        controller.handle(.down)
+        let selected = controller.screen.selectedRow?.id
+        #expect(controller.handle(.timeout))
+        #expect(controller.screen.message == nil, "nothing changed, nothing reloaded")
+
+        let other = try open()
+        try other.provider.setDebugOverride(try other.registry.flag("allergenInfo"), to: false)
+        controller.handle(.timeout)
+
+        let row = try toggleRow(controller, "allergenInfo")
+        #expect(row.isOverridden && !row.isOn)
+        #expect(controller.screen.selectedRow?.id == selected)
+        #expect(controller.screen.filter == "a")
+        #expect(controller.screen.message?.contains("reloaded") == true)
+        #expect(controller.header.overrideCount == 1)
+    }
+
+    @Test func overrideAgeIsShownAndAges() throws {
+        final class Clock { var offset: Double = 0 }
+        let clock = Clock()
+        let environment = try open()
+        try environment.provider.setDebugOverride(try environment.registry.flag("loyaltyCard"), to: true)
+        let controller = FeatureFlagsDebugViewController(environment: environment) {
+            Date().timeIntervalSince1970 + clock.offset
+        }
+        #expect(try toggleRow(controller, "loyaltyCard").source == "override · now")
+        clock.offset = 5 * 60 + 10
+        controller.handle(.timeout)
+        #expect(try toggleRow(controller, "loyaltyCard").source == "override · 5m")
+        #expect(OverrideAge.text(setAt: 0, now: 3 * 3_600) == "3h")
+        #expect(OverrideAge.text(setAt: 0, now: 2 * 86_400 + 5) == "2d")
+    }
+
+    @Test func readOnlyRowsAndQuit() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        controller.handle(.character("G"))
+        #expect(controller.screen.selectedRow?.section == .buildFlags)
+        #expect(controller.handle(.character(" ")))
+        #expect(controller.screen.message?.contains("read-only") == true)
+        #expect(!controller.handle(.character("q")))
+        #expect(!controller.handle(.terminationSignal(15)))
+    }
+
+    @Test func rowIDsRoundTrip() {
+        let ids: [MenuRowID] = [.featureFlag("a"), .userPreference("b:c"), .typedPreference("d"), .buildStatus("e"), .buildFlag("f")]
+        for id in ids { #expect(MenuRowID(rawValue: id.rawValue) == id) }
+        #expect(MenuRowID(rawValue: "nonsense") == nil)
+    }
+}
