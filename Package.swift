@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FeatureFlags", targets: ["FeatureFlags"]),
         .library(name: "FeatureFlagsTestSupport", targets: ["FeatureFlagsTestSupport"]),
         .executable(name: "flags", targets: ["flags"]),
+        .executable(name: "bibimbap", targets: ["bibimbap"]),
     ],
     targets: [
         // C libraries from Debian, each wrapped once.
@@ -37,6 +38,10 @@ let package = Package(
         // Performance figures beside baselines from the same run (README, "Performance").
         .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus"], swiftSettings: channelSettings),
 
+        // The demo app: it adopts the library as an app would. Built in every channel, release included.
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
+        .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"], swiftSettings: channelSettings),
+
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
 
@@ -44,6 +49,7 @@ let package = Package(
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
     ]
 )

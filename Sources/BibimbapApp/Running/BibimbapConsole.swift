@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where the app writes: standard output and error, and whether output goes to a terminal.
+///
+/// Use `standard()` in the executable; tests make one with closures that capture the text.
+///
+/// ```swift
+/// let console = BibimbapConsole.standard()
+/// console.write("hello\n")
+/// ```
+public struct BibimbapConsole: Sendable {
+    /// Whether standard output is a terminal: colour and clearing the screen depend on it.
+    public var isTerminal: Bool
+    public var write: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+
+    public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+        self.isTerminal = isTerminal
+        self.write = write
+        self.writeError = writeError
+    }
+
+    /// The process's standard output and error, written unbuffered so each frame appears whole.
+    public static func standard() -> BibimbapConsole {
+        BibimbapConsole(
+            isTerminal: isatty(STDOUT_FILENO) == 1,
+            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+}

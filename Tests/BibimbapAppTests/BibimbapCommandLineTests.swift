@@ -1,0 +1,119 @@
+import BibimbapApp
+import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Prefs
+import Synchronization
+import Testing
+
+extension AppContainerSuite {
+    /// The whole app in-process, on the built-in demo with a real store in a temporary folder.
+    @Suite final class BibimbapCommandLineTests {
+        let folder = TemporaryDirectory()
+        var store: String { folder.file("prefs.sqlite") }
+        var environment: [String: String] { ["FLAGS_STORE": store, "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path] }
+
+        deinit { DependencyHelperMock().reset() }
+
+        /// Text written to the console, safe to read while the app runs on another thread.
+        final class Captured: Sendable {
+            let output = Mutex("")
+            let errors = Mutex("")
+            let stop = Atomic<Bool>(false)
+            func console(isTerminal: Bool = false) -> BibimbapConsole {
+                BibimbapConsole(isTerminal: isTerminal, write: { text in self.output.withLock { $0 += text } },
+                                writeError: { text in self.errors.withLock { $0 += text } })
+            }
+            var text: String { output.withLock { $0 } }
+        }
+
+        private func run(_ words: String..., isTerminal: Bool = false) -> (status: Int32, output: String, errors: String) {
+            let captured = Captured()
+            let status = BibimbapCommandLine.run(words, console: captured.console(isTerminal: isTerminal), environment: environment,
+                                                 workingDirectory: folder.path)
+            return (status, captured.text, captured.errors.withLock { $0 })
+        }
+
+        @Test func drawsTheHomeScreenOnceAndRegistersTheRealServices() {
+            let result = run()
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.hasPrefix("BIBIMBAP"))
+            #expect(result.output.contains("build channel: \(BuildChannel.current.rawValue) · no overrides"))
+            #expect(result.output.contains("store: \(store)"))
+            #expect(result.output.contains("Free kimchi with every bowl"), "promoBanner's manifest default is on in every channel")
+            #expect(!result.output.contains("\u{1B}"), "no colour when the output is not a terminal")
+            #expect(AppContainer.shared.resolveIfRegistered() as FeatureFlagProviding? is FeatureFlagsProvider)
+            #expect(AppContainer.shared.resolveIfRegistered() as UserFeaturePreferring? is UserFeaturePreferenceManager)
+        }
+
+        @Test func aStoredOverrideChangesTheScreenInThisBuild() throws {
+            try SQLitePrefs(path: store).setBool(false, forKey: "promoBannerDebugKey")
+            let result = run()
+            #expect(result.status == 0, "\(result.errors)")
+            if BuildChannel.current.allowsDebugOverrides {
+                #expect(!result.output.contains("Free kimchi"))
+                #expect(result.output.contains("· 1 override honoured"))
+            } else {
+                #expect(result.output.contains("Free kimchi"))
+                #expect(result.output.contains("1 override stored, ignored"))
+            }
+        }
+
+        @Test func helpAndMistakes() {
+            let help = run("--help")
+            #expect(help.status == 0 && help.output.contains("USAGE: bibimbap"))
+            let wrong = run("--frobnicate")
+            #expect(wrong.status == 2 && wrong.output.isEmpty)
+            #expect(wrong.errors == "bibimbap: unknown option '--frobnicate'\nTry 'bibimbap --help'.\n")
+            let missing = run("--config", folder.file("nowhere.yaml"))
+            #expect(missing.status == 1 && missing.errors.contains("nowhere.yaml: no such registry file"))
+        }
+
+        @Test func colourFollowsTheTerminalAndNoColor() {
+            let terminal = BibimbapConsole(isTerminal: true, write: { _ in }, writeError: { _ in })
+            let pipe = BibimbapConsole(isTerminal: false, write: { _ in }, writeError: { _ in })
+            #expect(BibimbapCommandLine.usesColour(.auto, console: terminal, environment: [:]))
+            #expect(!BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["NO_COLOR": "1"]))
+            #expect(BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["NO_COLOR": ""]))
+            #expect(!BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["TERM": "dumb"]))
+            #expect(!BibimbapCommandLine.usesColour(.auto, console: pipe, environment: [:]))
+            #expect(BibimbapCommandLine.usesColour(.always, console: pipe, environment: [:]))
+            #expect(!BibimbapCommandLine.usesColour(.never, console: terminal, environment: [:]))
+        }
+
+        /// `--watch` redraws when another connection (another process, in real life) writes the store.
+        @Test func watchRedrawsWhenTheStoreChanges() async throws {
+            let captured = Captured()
+            let environment = environment
+            let folderPath = folder.path
+            let app = Task.detached {
+                BibimbapCommandLine.run(["--watch", "--interval", "20", "--color", "always"], console: captured.console(isTerminal: true),
+                                        environment: environment, workingDirectory: folderPath,
+                                        stopWhen: { captured.stop.load(ordering: .acquiring) })
+            }
+            func frames() -> [String] { captured.text.components(separatedBy: BibimbapCommandLine.clearScreen).dropFirst().map { $0 } }
+            func waitFor(_ count: Int) async throws -> [String] {
+                for _ in 0..<500 where frames().count < count { try await Task.sleep(for: .milliseconds(10)) }
+                return frames()
+            }
+            let first = try await waitFor(1)
+            #expect(first.count == 1 && first[0].contains("Free kimchi"))
+
+            let other = try SQLitePrefs(path: store)
+            try other.setBool(false, forKey: "promoBannerDebugKey")
+            try other.setString("top", forKey: "SearchBarPositionUserPrefsKey")
+            let later = try await waitFor(2)
+            captured.stop.store(true, ordering: .releasing)
+            #expect(await app.value == 0)
+
+            #expect(later.count >= 2)
+            let last = later.last ?? ""
+            #expect(last.contains("Search dishes"))
+            #expect(last.contains("\u{1B}["), "--color always")
+            if BuildChannel.current.allowsDebugOverrides {
+                #expect(!last.contains("Free kimchi"), "the override written by the other connection is shown")
+            }
+            #expect(captured.text.hasSuffix("\n"))
+        }
+    }
+}
