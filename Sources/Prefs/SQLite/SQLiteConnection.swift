@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection: the only Swift file that talks to the SQLite C library.
 ///
@@ -48,7 +49,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: code, message: message)
+            throw SQLiteError(code: code, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -121,7 +122,8 @@ final class SQLiteConnection {
     }
 
     private func lastError(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+                    systemErrno: sqlite3_system_errno(handle))
     }
 }
 
@@ -138,10 +140,16 @@ enum SQLiteColumn: Equatable {
 struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
     var message: String
+    /// The OS error behind an I/O failure (0 when none), as `sqlite3_system_errno` reports it.
+    var systemErrno: Int32 = 0
 
     var primaryCode: Int32 { code & 0xff }
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-    var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// SQLITE_FULL, or an I/O error caused by a full disk or quota: growing the `-shm` file on a
+    /// full disk fails as SQLITE_IOERR ("disk I/O error") with ENOSPC underneath.
+    var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
     var description: String { "\(message) (SQLite code \(code))" }
