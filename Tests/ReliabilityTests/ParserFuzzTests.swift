@@ -50,6 +50,17 @@ private let firefoxFolder: String = URL(fileURLWithPath: #filePath)
         #expect(small["d"]?.jsonValue == .object(["b": .int(1)]))
     }
 
+    @Test func deeplyNestedTypeIsRefusedQuickly() throws {
+        let type = String(repeating: "List<", count: 3_000) + "Int" + String(repeating: ">", count: 3_000)
+        let root = folder.write("channels: [developer]\nfeatures:\n  f:\n    description: x\n    variables:\n"
+                                + "      v: { description: x, type: \"\(type)\", default: [] }\n", to: "t/nimbus.fml.yaml")
+        #expect {
+            _ = try FeatureManifest.load(path: root)
+        } throws: { error in
+            "\(error)".hasPrefix(root + ":6:") && "\(error)".contains("nested deeper than 32 levels")
+        }
+    }
+
     @Test func invalidUTF8IsReportedWhereItIs() throws {
         let path = folder.file("bad.yaml")
         folder.write(Data(Array("a: 1\nb: 2\nc: x".utf8) + [0xFF] + Array("y\n".utf8)), to: path)

@@ -30,7 +30,7 @@ if !report.failures.isEmpty {
     try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
     for failure in report.failures.prefix(50) {
         let path = "\(saved)/\(failure.kind.rawValue)-\(failure.index)-\(URL(fileURLWithPath: failure.file).lastPathComponent)"
-        FileManager.default.createFile(atPath: path, contents: Data(failure.input))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(failure.input))
         print("FAIL \(failure)\n  input saved to \(path)")
     }
     exit(1)
