@@ -14,6 +14,10 @@ import Foundation
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statementCache: [String: OpaquePointer] = [:]
+    /// The database file, whose folder `WriterQueue` queues writers on.
+    private let path: String
+    /// How long a writer waits for others, in the queue and then for SQLite's lock.
+    private var busyTimeout: Duration = .zero
 
     /// Opens `path` read-write (read-only when the file is write-protected). `create` allows
     /// SQLite to create a missing file; without it a missing file is an error.
@@ -28,6 +32,7 @@ final class SQLiteConnection {
             throw SQLiteError(code: code, message: message)
         }
         handle = db
+        self.path = path
         // Report constraint and I/O failures with their precise codes (SQLITE_FULL, SQLITE_READONLY...).
         sqlite3_extended_result_codes(db, 1)
     }
@@ -40,6 +45,7 @@ final class SQLiteConnection {
     /// Waits up to `milliseconds` for another process's lock before reporting `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
+        busyTimeout = .milliseconds(milliseconds)
     }
 
     /// Runs SQL that returns no rows (several statements allowed).
@@ -91,7 +97,14 @@ final class SQLiteConnection {
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws. IMMEDIATE
     /// takes the write lock up front, so two writers queue on the busy timeout instead of one
     /// failing half-way with SQLITE_BUSY on lock upgrade.
+    ///
+    /// Before that it queues behind the store's other writers (`WriterQueue`), because SQLite's
+    /// lock alone lets a writer starve past the busy timeout.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard let place = WriterQueue.enter(folder: (path as NSString).deletingLastPathComponent, timeout: busyTimeout) else {
+            throw SQLiteError(code: SQLITE_BUSY, message: "database is locked: other writers held it for the whole busy timeout")
+        }
+        defer { WriterQueue.leave(place) }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
