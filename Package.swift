@@ -45,11 +45,22 @@ let package = Package(
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
 
+        // Reliability tools (issue 9), built only for the tests and CI scripts, never part of `flags`:
+        // a store writer to kill and race, a probe that prints what a build's provider answers,
+        // and the parser fuzzer shared by the test suite and the release-built `.ci/fuzz` run.
+        .executableTarget(name: "prefs-torture", dependencies: ["Prefs"], path: "Tests/Tools/prefs-torture", swiftSettings: channelSettings),
+        .executableTarget(name: "flag-probe", dependencies: ["FeatureFlags"], path: "Tests/Tools/flag-probe", swiftSettings: channelSettings),
+        .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
+        .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
+
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "ReliabilityTests",
+                    dependencies: ["Prefs", "FeatureFlags", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
+                    swiftSettings: channelSettings),
     ]
 )

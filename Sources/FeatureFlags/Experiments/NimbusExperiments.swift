@@ -57,8 +57,25 @@ public struct NimbusExperiments: Sendable {
         } catch let error as JSONParseError {
             return (nil, "\(error); flags use manifest defaults")
         } catch {
-            return (nil, "\(path): \(error); flags use manifest defaults")
+            // The envelope is wrong (no `data` list): point at the top-level value, so this error
+            // too names a line and column like every other error about a file.
+            let (line, column) = topLevelValuePosition(in: [UInt8](data))
+            return (nil, "\(path):\(line):\(column): the top-level value: \(error); flags use manifest defaults")
         }
+    }
+
+    /// Line and column of the first byte of a JSON text's value: after a byte order mark and
+    /// whitespace (JSON's own: space, tab, CR, LF).
+    private static func topLevelValuePosition(in bytes: [UInt8]) -> (Int, Int) {
+        var (line, column) = (1, 1)
+        for byte in bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] {
+            switch byte {
+            case UInt8(ascii: "\n"): (line, column) = (line + 1, 1)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): column += 1
+            default: return (line, column)
+            }
+        }
+        return (line, column)
     }
 
     /// The feature values for the Nimbus layer, with where each variable came from.

@@ -1,3 +1,4 @@
+import Foundation
 import Nimbus
 
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.
@@ -44,6 +45,13 @@ public struct FeatureFlagRegistry: Sendable {
     /// Errors name the file, line and column of the offending entry.
     public static func load(path: String) throws -> FeatureFlagRegistry {
         let file = try RegistryFile.read(path: path)
+        // A `manifest:` that names nothing readable is the registry line's fault: say so there,
+        // rather than report "cannot read" at line 1 of a file that does not exist.
+        var info = stat()
+        guard stat(file.manifestPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw YAMLError(at: file.manifestMark, "`manifest` names \(file.manifestPath), which is not a file; "
+                            + "give the path of the app's nimbus.fml.yaml, relative to this registry")
+        }
         let manifest = try FeatureManifest.load(path: file.manifestPath)
         return try RegistryValidator(file: file, manifest: manifest).registry()
     }

@@ -44,6 +44,8 @@ struct RegistryFile {
     var path: String
     var app: String
     var manifestPath: String
+    /// Where `manifest:` is written, for errors about the file it names.
+    var manifestMark: YAMLMark
     var experiments: ExperimentsSource?
     var flags: [Flag]
     var preferences: [Preference]
@@ -78,7 +80,7 @@ struct RegistryFile {
         for entry in try root["preferences"]?.requireMapping("`preferences`") ?? [] {
             preferences.append(try readPreference(entry))
         }
-        return RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder),
+        return RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder), manifestMark: root["manifest"]!.mark,
                             experiments: experiments, flags: flags, preferences: preferences)
     }
 

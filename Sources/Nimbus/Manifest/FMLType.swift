@@ -52,10 +52,22 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Type arguments nested deeper than this are refused.
+    static let maximumDepth = 32
+
     /// Parses FML type syntax. `resolve` maps a declared name to its type, or returns nil.
     /// The error is a sentence fit for a `ManifestError`.
     static func parse(_ text: String, resolve: (String) -> FMLType?) -> Result<FMLType, ParseError> {
         let text = text.trimmingCharacters(in: .whitespaces)
+        // Each level re-scans what is inside it, so 3,000 nested `List<` took seconds (and as
+        // many stack frames); real types nest two or three deep.
+        var depth = 0, deepest = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "<") { depth += 1; deepest = max(deepest, depth) } else if byte == UInt8(ascii: ">") { depth -= 1 }
+        }
+        if deepest > maximumDepth {
+            return .failure(ParseError(message: "type nested deeper than \(maximumDepth) levels (\(text.prefix(40))…)"))
+        }
         guard let open = text.firstIndex(of: "<") else {
             switch text {
             case "Boolean": return .success(.boolean)

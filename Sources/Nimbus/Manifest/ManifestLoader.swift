@@ -37,6 +37,12 @@ struct ManifestLoader {
         if let include, !FileManager.default.fileExists(atPath: path) {
             throw ManifestError(at: include.mark, "included file '\(include.string ?? "")' not found (looked for \(path), included from \(include.mark.file))")
         }
+        // An include naming a folder or a device cannot be read either; that is the include
+        // line's fault, so report it there rather than at line 1 of something that is no file.
+        var info = stat()
+        if let include, stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFREG {
+            throw ManifestError(at: include.mark, "included path '\(include.string ?? "")' is not a file (\(path), included from \(include.mark.file))")
+        }
         files.append(path)
 
         let root: YAMLNode

@@ -80,7 +80,12 @@ public struct YAMLNode: Sendable, Hashable {
     public var isMapping: Bool { entries != nil }
 
     /// True for a plain `null`, `~` or empty scalar: YAML's way of writing "no value".
-    public var isNull: Bool { jsonValue == .null }
+    public var isNull: Bool {
+        // Only a scalar can be null; converting a whole collection to JSON just to say "no" cost
+        // time proportional to the document (and exponential time under an alias bomb).
+        guard case .scalar = content else { return false }
+        return jsonValue == .null
+    }
 
     /// A short name of the node's kind for messages ("expected a mapping, found a sequence").
     public var kindName: String {

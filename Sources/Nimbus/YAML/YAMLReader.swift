@@ -6,7 +6,9 @@ import Foundation
 /// This is the one place that talks to libyaml; everything else reads `YAMLNode`s. Use it for any
 /// YAML the package loads. A stream must hold at most one document (an empty stream reads as a
 /// null scalar). Anchors and aliases are resolved; duplicate mapping keys, non-scalar mapping keys
-/// and aliases to unknown anchors are errors.
+/// and aliases to unknown anchors are errors. So that hostile input fails with an error instead
+/// of exhausting the stack or memory, nesting deeper than `maximumDepth` and documents whose
+/// aliases would expand to more than `maximumAliasExpansion` nodes ("billion laughs") are errors.
 ///
 /// ```swift
 /// let root = try YAMLReader.read(path: "nimbus.fml.yaml")
@@ -14,6 +16,13 @@ import Foundation
 /// inline["b"]?.jsonValue  // .int(1)
 /// ```
 public enum YAMLReader {
+    /// Collections nested deeper than this are refused: every consumer walks the tree
+    /// recursively, so a file of 5,000 `[` must not crash it (the JSON parser has the same limit).
+    public static let maximumDepth = 512
+    /// Aliases may add at most this many nodes to the document when expanded. Real manifests use a
+    /// handful of aliases; nine levels of ten aliases each would expand to a billion nodes.
+    public static let maximumAliasExpansion = 100_000
+
     /// Reads the file at `path`; marks and errors name the file as `path` was written.
     public static func read(path: String) throws(YAMLError) -> YAMLNode {
         let data: Data
@@ -57,7 +66,7 @@ public enum YAMLReader {
                 while true {
                     var event = yaml_event_t()
                     guard yaml_parser_parse(&parser, &event) == 1 else {
-                        return .failure(Self.parserError(parser, file: name))
+                        return .failure(Self.parserError(parser, file: name, bytes: input))
                     }
                     defer { yaml_event_delete(&event) }
                     if let root = try builder.handle(event) { return .success(root) }
@@ -69,18 +78,62 @@ public enum YAMLReader {
         return try result.get()
     }
 
-    private static func parserError(_ parser: yaml_parser_t, file: String) -> YAMLError {
+    private static func parserError(_ parser: yaml_parser_t, file: String, bytes: [UInt8]) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " (\(context) started at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
-        // Reader errors (bad encoding) carry an offset but no mark; the mark is then 0:0.
+        // Reader errors (bad encoding, control characters) carry a byte offset but no mark (it is
+        // then 0:0), so the line and column are counted from the offset: the error must point at
+        // the bad byte, not at the top of the file.
+        if parser.error == YAML_READER_ERROR {
+            let offset = min(Int(parser.problem_offset), bytes.count)
+            let before = bytes[..<offset]
+            let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            // Columns count characters: UTF-8 continuation bytes do not start one.
+            let column = bytes[lineStart..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            return YAMLError(file: file, line: line, column: column, message: message)
+        }
+        // At the end of a file without a final newline libyaml moves its mark to a line after the
+        // last one; point at the end of the last line instead, which is where the input stopped.
+        let end = endPosition(of: bytes)
+        if Int(parser.problem_mark.line) + 1 > end.line {
+            return YAMLError(file: file, line: end.line, column: end.column, message: message)
+        }
         return YAMLError(
             file: file,
             line: Int(parser.problem_mark.line) + 1,
             column: Int(parser.problem_mark.column) + 1,
             message: message)
+    }
+
+    /// Line and column just after the last character, counting line breaks as YAML does
+    /// (LF, CR, CRLF, NEL, LS, PS) and columns in characters.
+    private static func endPosition(of bytes: [UInt8]) -> (line: Int, column: Int) {
+        var (line, column) = (1, 1)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if byte == UInt8(ascii: "\r") && next == UInt8(ascii: "\n") {
+                index += 1
+                (line, column) = (line + 1, 1)
+            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                (line, column) = (line + 1, 1)
+            } else if byte == 0xC2 && next == 0x85 {
+                index += 1
+                (line, column) = (line + 1, 1)
+            } else if byte == 0xE2 && next == 0x80 && index + 2 < bytes.count && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) {
+                index += 2
+                (line, column) = (line + 1, 1)
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
     }
 }
 
@@ -97,6 +150,8 @@ private struct TreeBuilder {
         var entries: [YAMLNode.Entry] = []
         var pendingKey: YAMLNode?
         var seen: [String: YAMLMark] = [:]
+        /// Nodes in this collection so far, itself included, aliases counted expanded.
+        var size = 1
 
         init(mark: YAMLMark, anchor: String?, isMapping: Bool) {
             self.mark = mark
@@ -108,6 +163,10 @@ private struct TreeBuilder {
     let file: String
     private var stack: [Frame] = []
     private var anchors: [String: YAMLNode] = [:]
+    /// How many nodes each anchored node holds, counting what its own aliases expand to.
+    private var anchorSizes: [String: Int] = [:]
+    /// Nodes the document's aliases stand for, in total.
+    private var aliasExpansion = 0
     private var root: YAMLNode?
     private var documents = 0
 
@@ -136,33 +195,47 @@ private struct TreeBuilder {
             }
             let tag = Self.string(scalar.tag)
             let node = YAMLNode(.scalar(text, style: style, tag: tag), mark: mark)
-            try add(node, anchor: Self.string(scalar.anchor))
+            try add(node, anchor: Self.string(scalar.anchor), size: 1)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
                 throw YAMLError(at: mark, "unknown alias '*\(name)': no anchor '&\(name)' precedes it")
             }
-            try add(target, anchor: nil)
-        case YAML_SEQUENCE_START_EVENT:
-            stack.append(Frame(mark: mark, anchor: Self.string(event.data.sequence_start.anchor), isMapping: false))
-        case YAML_MAPPING_START_EVENT:
-            stack.append(Frame(mark: mark, anchor: Self.string(event.data.mapping_start.anchor), isMapping: true))
+            // The tree shares the target, but every reader walks it once per alias.
+            let size = anchorSizes[name] ?? 1
+            aliasExpansion += size
+            if aliasExpansion > YAMLReader.maximumAliasExpansion {
+                throw YAMLError(at: mark, "aliases expand to more than \(YAMLReader.maximumAliasExpansion) nodes; "
+                                + "an alias of an alias of an alias… (\"billion laughs\") is refused")
+            }
+            try add(target, anchor: nil, size: size)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            if stack.count >= YAMLReader.maximumDepth {
+                throw YAMLError(at: mark, "nesting deeper than \(YAMLReader.maximumDepth) levels")
+            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            stack.append(Frame(mark: mark, anchor: anchor, isMapping: isMapping))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
             let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), mark: frame.mark)
-            try add(node, anchor: frame.anchor)
+            try add(node, anchor: frame.anchor, size: frame.size)
         default:
             break  // stream start, document end: nothing to build
         }
         return nil
     }
 
-    private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLError) {
-        if let anchor { anchors[anchor] = node }
+    private mutating func add(_ node: YAMLNode, anchor: String?, size: Int) throws(YAMLError) {
+        if let anchor {
+            anchors[anchor] = node
+            anchorSizes[anchor] = size
+        }
         guard let top = stack.last else {
             root = node
             return
         }
+        top.size += size
         guard top.isMapping else {
             top.items.append(node)
             return

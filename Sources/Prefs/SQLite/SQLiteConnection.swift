@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection: the only Swift file that talks to the SQLite C library.
 ///
@@ -13,6 +14,10 @@ import CSQLite
 final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statementCache: [String: OpaquePointer] = [:]
+    /// The database file, whose folder `WriterQueue` queues writers on.
+    private let path: String
+    /// How long a writer waits for others, in the queue and then for SQLite's lock.
+    private var busyTimeout: Duration = .zero
 
     /// Opens `path` read-write (read-only when the file is write-protected). `create` allows
     /// SQLite to create a missing file; without it a missing file is an error.
@@ -27,6 +32,7 @@ final class SQLiteConnection {
             throw SQLiteError(code: code, message: message)
         }
         handle = db
+        self.path = path
         // Report constraint and I/O failures with their precise codes (SQLITE_FULL, SQLITE_READONLY...).
         sqlite3_extended_result_codes(db, 1)
     }
@@ -39,6 +45,7 @@ final class SQLiteConnection {
     /// Waits up to `milliseconds` for another process's lock before reporting `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
+        busyTimeout = .milliseconds(milliseconds)
     }
 
     /// Runs SQL that returns no rows (several statements allowed).
@@ -48,7 +55,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: code, message: message)
+            throw SQLiteError(code: code, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -90,7 +97,14 @@ final class SQLiteConnection {
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws. IMMEDIATE
     /// takes the write lock up front, so two writers queue on the busy timeout instead of one
     /// failing half-way with SQLITE_BUSY on lock upgrade.
+    ///
+    /// Before that it queues behind the store's other writers (`WriterQueue`), because SQLite's
+    /// lock alone lets a writer starve past the busy timeout.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard let place = WriterQueue.enter(folder: (path as NSString).deletingLastPathComponent, timeout: busyTimeout) else {
+            throw SQLiteError(code: SQLITE_BUSY, message: "database is locked: other writers held it for the whole busy timeout")
+        }
+        defer { WriterQueue.leave(place) }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -121,7 +135,8 @@ final class SQLiteConnection {
     }
 
     private func lastError(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+                    systemErrno: sqlite3_system_errno(handle))
     }
 }
 
@@ -138,10 +153,16 @@ enum SQLiteColumn: Equatable {
 struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
     var message: String
+    /// The OS error behind an I/O failure (0 when none), as `sqlite3_system_errno` reports it.
+    var systemErrno: Int32 = 0
 
     var primaryCode: Int32 { code & 0xff }
     var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-    var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// SQLITE_FULL, or an I/O error caused by a full disk or quota: growing the `-shm` file on a
+    /// full disk fails as SQLITE_IOERR ("disk I/O error") with ENOSPC underneath.
+    var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
     var description: String { "\(message) (SQLite code \(code))" }

@@ -14,7 +14,8 @@ import Synchronization
 ///   watch on the store's files saw a change (`StoreChangeMonitor`), so caches built on it (the
 ///   feature-flag provider's) see another process's write as soon as the kernel reports it,
 ///   typically within microseconds, without a system call per flag check.
-/// - The file is created with mode 0600 inside folders created 0700. A file that is not a store
+/// - The file is created with mode 0600 inside folders created 0700; a store owned by another
+///   user, writable by others, or in a folder others can write is refused. A file that is not a store
 ///   of this tool (garbage, another program's database, a newer schema) is refused with a
 ///   `PrefsStoreError` and left exactly as it was.
 ///

@@ -12,6 +12,7 @@ struct StoreFile {
 
     /// Opens the existing store after checking it, or creates a fresh one.
     func openOrCreate() throws(PrefsStoreError) -> SQLiteConnection {
+        try checkFolder()
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw failure(.io, "cannot be examined: \(String(cString: strerror(errno)))", hint: "check that the path and its folders are readable") }
@@ -104,6 +105,23 @@ struct StoreFile {
         }
         if link(temporary, path) != 0 && errno != EEXIST {
             throw failure(.io, "cannot be created: \(String(cString: strerror(errno)))", hint: "check that \(folder) is writable")
+        }
+    }
+
+    /// Refuses a store whose folder other users can write, even with the sticky bit (as /tmp):
+    /// they could not change the file itself, but they could create `prefs.sqlite-wal` before
+    /// we do, and SQLite would replay their journal into our store on the next open. A missing
+    /// folder is fine: `create` makes it 0700.
+    private func checkFolder() throws(PrefsStoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            throw failure(.unsafePermissions,
+                          "is in a folder other users can write (\(folder.isEmpty ? "." : folder), mode \(String(info.st_mode & 0o7777, radix: 8))), "
+                              + "so they could replace the store or plant a journal that SQLite would replay into it",
+                          hint: "keep the store in a private folder (the default is ~/.local/state/feature-flags/<app>/), "
+                              + "or make this one private: chmod go-w '\(folder.isEmpty ? "." : folder)'")
         }
     }
 

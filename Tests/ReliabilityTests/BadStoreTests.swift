@@ -1,0 +1,148 @@
+import FeatureFlagsTestSupport
+import Foundation
+import ParserFuzzing
+import Testing
+@testable import Prefs
+
+/// Stores that cannot be used, met by the real `flags` binary: every command that needs the store
+/// fails with exit 1 and an error naming the file and what to do, never crashes, and leaves the
+/// file byte-for-byte as it was (never a silent reset).
+@Suite struct BadStoreTests {
+    let folder = TemporaryDirectory()
+    var store: String { folder.file("store/prefs.sqlite") }
+    var environment: [String: String] { ["FLAGS_STORE": store, "XDG_STATE_HOME": folder.file("state")] }
+    static let commands = [["set", "promoBanner", "on"], ["get", "promoBanner", "--json"], ["list", "--json"], ["reset", "--all"]]
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("store"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
+    /// Runs `commands` against the store and checks each is refused as described above.
+    private func expectRefused(_ words: String, commands: [[String]] = Self.commands, asUser: UInt32? = nil,
+                               environment extra: [String: String] = [:]) throws {
+        let before = snapshot()
+        for arguments in commands {
+            let result = try ToolProcess.run("flags", arguments, environment: environment.merging(extra) { $1 }, asUser: asUser)
+            #expect(result.status == 1, "flags \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
+            #expect(result.errors.contains(store), "the error must name the store: \(result.errors)")
+            #expect(result.errors.contains(words), "expected “\(words)” in: \(result.errors)")
+            #expect(result.errors.contains("hint:"), "the error must say what to do: \(result.errors)")
+            #expect(snapshot() == before, "flags \(arguments.joined(separator: " ")) changed the store")
+        }
+    }
+
+    /// The store's bytes, or a marker for a folder and its entries.
+    private func snapshot() -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: store, isDirectory: &isFolder) else { return "missing" }
+        if isFolder.boolValue { return "folder: \((try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [])" }
+        return (FileManager.default.contents(atPath: store) ?? Data()).base64EncodedString()
+    }
+
+    /// A real store with some overrides and the client's Nimbus id, written by `flags` itself.
+    private func makeStore() throws {
+        for flag in ["promoBanner", "darkKitchen", "allergenInfo"] {
+            #expect(try ToolProcess.run("flags", ["set", flag, "on"], environment: environment).status == 0)
+        }
+    }
+
+    @Test func emptyFile() throws {
+        folder.write(Data(), to: store)
+        try expectRefused("empty file")
+    }
+
+    @Test func truncatedFile() throws {
+        do {
+            let prefs = try SQLitePrefs(path: store)
+            try prefs.apply((0..<300).map { .set("key\($0)", .string(String(repeating: "v", count: 100))) })
+        }
+        let whole = try #require(FileManager.default.contents(atPath: store))
+        folder.write(whole.prefix(whole.count / 2), to: store)
+        try expectRefused("damaged or truncated")
+    }
+
+    @Test func randomBytes() throws {
+        var random = SeededRandom(seed: 3)
+        folder.write(Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) }), to: store)
+        try expectRefused("not an SQLite database")
+    }
+
+    @Test func randomBytesAfterAValidHeader() throws {
+        var random = SeededRandom(seed: 4)
+        folder.write(Data(Array("SQLite format 3\0".utf8) + (0..<8176).map { _ in UInt8.random(in: 0...255, using: &random) }), to: store)
+        try expectRefused(store)
+    }
+
+    @Test func folderInItsPlace() throws {
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+        try expectRefused("not a regular file")
+    }
+
+    @Test func anotherAppsDatabase() throws {
+        do {
+            let other = try SQLiteConnection(path: store, create: true)
+            try other.execute("CREATE TABLE moz_places (url TEXT); INSERT INTO moz_places VALUES ('https://example.org');")
+        }
+        chmod(store, 0o600)
+        try expectRefused("another program's SQLite database")
+    }
+
+    @Test func futureSchemaVersion() throws {
+        try makeStore()
+        do { try SQLiteConnection(path: store, create: false).execute("PRAGMA user_version = 7") }
+        try expectRefused("newer version of this tool")
+    }
+
+    /// As root, chmod does not stop writes; an immutable file (`chattr +i`) does.
+    @Test(.enabled(if: ToolProcess.isRoot, "chattr +i needs root"))
+    func readOnlyFile() throws {
+        try makeStore()
+        try #require(ToolProcess.system("/usr/bin/chattr", ["+i", store]) == 0, "chattr +i is not supported on this filesystem")
+        defer { ToolProcess.system("/usr/bin/chattr", ["-i", store]) }
+        try expectRefused("read-only", commands: [["set", "promoBanner", "off"], ["reset", "--all"]])
+        // Reading a read-only store is fine, and changes nothing either.
+        let before = snapshot()
+        let get = try ToolProcess.run("flags", ["get", "promoBanner", "--json"], environment: environment)
+        #expect(get.status == 0 && get.output.contains("\"override\": true"), "\(get.output) \(get.errors)")
+        #expect(snapshot() == before)
+    }
+
+    /// A folder the user cannot write: run `flags` as `nobody` on a store and folder it owns.
+    @Test(.enabled(if: ToolProcess.isRoot, "running as another user needs root"))
+    func readOnlyFolder() throws {
+        try makeStore()
+        let state = folder.file("state")
+        for path in [folder.path, folder.file("store"), store, state] + ((FileManager.default.subpaths(atPath: state) ?? []).map { state + "/" + $0 }) {
+            chown(path, 65534, 65534)
+        }
+        chmod(folder.path, 0o755)
+        chmod(folder.file("store"), 0o500)
+        defer { chmod(folder.file("store"), 0o700) }
+        try expectRefused("read-only", commands: [["set", "promoBanner", "off"], ["reset", "--all"]], asUser: 65534)
+    }
+
+    /// A full disk: the store on a small tmpfs filled up. Skipped where tmpfs cannot be mounted.
+    @Test(.enabled(if: BadStoreTests.canMountTmpfs, "mounting a tmpfs needs root and a kernel that allows it"))
+    func fullDisk() throws {
+        let mountPoint = folder.file("store")
+        try #require(ToolProcess.system("/bin/mount", ["-t", "tmpfs", "-o", "size=512k,mode=0700", "tmpfs", mountPoint]) == 0)
+        defer { ToolProcess.system("/bin/umount", [mountPoint]) }
+        try makeStore()
+        // Fill every free block.
+        try #require(FileManager.default.createFile(atPath: mountPoint + "/filler", contents: nil))
+        let filler = try #require(FileHandle(forWritingAtPath: mountPoint + "/filler"))
+        while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
+        try? filler.close()
+        try expectRefused("disk is full", commands: [["set", "promoBanner", "off"], ["set", "spicyMode", "on"], ["reset", "--all"]])
+    }
+
+    static let canMountTmpfs: Bool = {
+        guard ToolProcess.isRoot else { return false }
+        let probe = NSTemporaryDirectory() + "tmpfs-probe-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard ToolProcess.system("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]) == 0 else { return false }
+        ToolProcess.system("/bin/umount", [probe])
+        return true
+    }()
+}
