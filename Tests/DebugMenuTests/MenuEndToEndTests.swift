@@ -104,7 +104,10 @@ struct MenuEndToEndTests {
         let tmux = try openMenu()
         defer { tmux.kill() }
         try tmux.send("/", "o", "r", "d", "Enter", "Down")
-        let before = try tmux.waitFor(timeout: 5, "the filter") { $0.contains("filter") && !$0.contains("Tip Jar") }
+        // Wait for the frame after Down too: tmux can show the filtered frame before the move.
+        let before = try tmux.waitFor(timeout: 5, "the filter and the move") {
+            $0.contains("filter") && !$0.contains("Tip Jar") && self.line("▸", in: $0).contains("Order Tracking")
+        }
         #expect(!line("Order Tracking", in: before).contains("●"))
         let selected = line("▸", in: before)
         #expect(before.contains("Feature Flags (2)"), "filter 'ord': Order Tracking and Delivery")
