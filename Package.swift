@@ -23,11 +23,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // ncursesw's pkg-config adds -D flags SwiftPM refuses with a warning; the shim defines what it needs.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
         // The library.
         .target(name: "Prefs", dependencies: ["CSQLite"], swiftSettings: channelSettings),
-        .target(name: "Nimbus", dependencies: ["CYAML"], swiftSettings: channelSettings),
+        .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto"], swiftSettings: channelSettings),
         .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus"], swiftSettings: channelSettings),
         .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
 

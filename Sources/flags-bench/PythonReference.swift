@@ -74,10 +74,25 @@ enum PythonReference {
                 chosen = ratio_sample("experimentmanager-%s-%s-branch" % (nimbus_id, record["slug"]), [b["ratio"] for b in branches])
                 return ("enrolled", branches[chosen]["slug"])
 
+            def resolve_conflicts(results, rollouts):
+                # One recipe per feature within a pool: the earliest publishedDate wins.
+                enrolled = [i for i, (record, (status, _)) in enumerate(zip(records, results))
+                            if status == "enrolled" and bool(record.get("isRollout")) == rollouts]
+                enrolled.sort(key=lambda i: (records[i].get("publishedDate") is not None, records[i].get("publishedDate") or ""))
+                held = set()
+                for i in enrolled:
+                    features = set(records[i].get("featureIds", []))
+                    if features & held:
+                        results[i] = ("feature-conflict", None)
+                    else:
+                        held |= features
+
             best = float("inf")
             for _ in range(rounds):
                 start = time.perf_counter()
                 results = [evaluate(record) for record in records]
+                resolve_conflicts(results, False)
+                resolve_conflicts(results, True)
                 best = min(best, time.perf_counter() - start)
             print(best)
             """, arguments: [String(rounds), recordsPath, nimbusID, appName, channel])

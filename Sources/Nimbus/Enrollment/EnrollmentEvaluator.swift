@@ -54,31 +54,30 @@ public enum EnrollmentEvaluator {
         guard bucket.randomizationUnit == randomizationUnit else {
             return .error("`\(record.slug)` is randomized by `\(bucket.randomizationUnit)`; this client only has `\(randomizationUnit)`")
         }
-        let bucketInput: JSONValue = .array([.string(client.nimbusID), .string(bucket.namespace)])
-        guard Sampling.bucketSample(input: bucketInput, start: bucket.start, count: bucket.count, total: bucket.total) else {
+        guard Sampling.bucketSample(nimbusID: client.nimbusID, namespace: bucket.namespace,
+                                    start: bucket.start, count: bucket.count, total: bucket.total) else {
             return .notEnrolled(.notSelected)
         }
         // The branch input differs from the bucket input so branch choice is independent of
         // the bucket range; the "experimentmanager" prefix is the one every Nimbus SDK uses.
-        let branchInput: JSONValue = .string("experimentmanager-\(client.nimbusID)-\(record.slug)-branch")
-        let index = Sampling.ratioSample(input: branchInput, ratios: record.branches.map(\.ratio))
+        let index = Sampling.ratioSample(nimbusID: client.nimbusID, slug: record.slug, ratios: record.branches.map(\.ratio))
         return .enrolled(branch: record.branches[index].slug)
     }
 
     private static func resolveFeatureConflicts(in results: inout [EnrollmentResult], rollouts: Bool) {
-        let candidates = results.indices.filter { results[$0].isRollout == rollouts && results[$0].status.branch != nil }
-        // Stable: equal dates (and absent dates) keep input order.
+        // Stable: equal dates (and absent dates, which sort first as upstream's `None` does) keep
+        // input order. ISO 8601 UTC timestamps of one format sort as their bytes.
+        let candidates = results.indices
+            .filter { results[$0].isRollout == rollouts && results[$0].status.branch != nil }
+            .map { (index: $0, date: results[$0].record.publishedDate.map { Array($0.utf8) }) }
         let ordered = candidates.enumerated().sorted { lhs, rhs in
-            let (a, b) = (results[lhs.element].record.publishedDate, results[rhs.element].record.publishedDate)
-            switch (a, b) {
+            switch (lhs.element.date, rhs.element.date) {
             case (nil, nil): return lhs.offset < rhs.offset
             case (nil, _): return true
             case (_, nil): return false
-            case (let a?, let b?):
-                // ISO 8601 UTC timestamps of one format sort as text.
-                return a == b ? lhs.offset < rhs.offset : a < b
+            case (let a?, let b?): return a == b ? lhs.offset < rhs.offset : a.lexicographicallyPrecedes(b)
             }
-        }.map(\.element)
+        }.map(\.element.index)
         var heldFeatures: Set<String> = []
         for index in ordered {
             let features = results[index].record.featureIds

@@ -33,8 +33,11 @@ public enum Sampling {
     /// that runs past `total` wraps to bucket 0 (start 70, count 50 of 100 checks 70–99 and 0–19).
     /// A `total` that is not positive selects nobody.
     public static func bucketSample(input: JSONValue, start: Int, count: Int, total: Int) -> Bool {
+        bucketSample(hash: hashValue(input), start: start, count: count, total: total)
+    }
+
+    static func bucketSample(hash inputHash: UInt64, start: Int, count: Int, total: Int) -> Bool {
         guard total > 0, start >= 0, count >= 0 else { return false }
-        let inputHash = hashValue(input)
         let wrappedStart = start % total
         let end = wrappedStart + count
         if end > total {
@@ -50,11 +53,14 @@ public enum Sampling {
     ///
     /// - Precondition: `ratios` is not empty, none is negative, and their sum is positive.
     public static func ratioSample(input: JSONValue, ratios: [Int]) -> Int {
+        ratioSample(hash: hashValue(input), ratios: ratios)
+    }
+
+    static func ratioSample(hash inputHash: UInt64, ratios: [Int]) -> Int {
         precondition(!ratios.isEmpty, "ratioSample needs at least one ratio")
         precondition(ratios.allSatisfy { $0 >= 0 }, "ratios cannot be negative")
         let sum = ratios.reduce(0, +)
         precondition(sum > 0, "ratios must add up to more than 0")
-        let inputHash = hashValue(input)
         var cumulative = 0
         for (index, ratio) in ratios.enumerated() {
             cumulative += ratio
@@ -66,6 +72,45 @@ public enum Sampling {
 
     /// The 48-bit truncated hash as an integer; comparing integers is the same as comparing the
     /// zero-padded hex strings upstream compares.
+    /// `bucketSample` for the production input `[<nimbus id>, <namespace>]`, hashed without
+    /// building a JSON value: every client checks every record on every start.
+    public static func bucketSample(nimbusID: String, namespace: String, start: Int, count: Int, total: Int) -> Bool {
+        guard let hash = hashOfStrings([nimbusID, namespace], asArray: true) else {
+            return bucketSample(input: .array([.string(nimbusID), .string(namespace)]), start: start, count: count, total: total)
+        }
+        return bucketSample(hash: hash, start: start, count: count, total: total)
+    }
+
+    /// `ratioSample` for the production input, the string `experimentmanager-<id>-<slug>-branch`.
+    public static func ratioSample(nimbusID: String, slug: String, ratios: [Int]) -> Int {
+        let input = "experimentmanager-\(nimbusID)-\(slug)-branch"
+        guard let hash = hashOfStrings([input], asArray: false) else { return ratioSample(input: .string(input), ratios: ratios) }
+        return ratioSample(hash: hash, ratios: ratios)
+    }
+
+    /// The hash of `["a","b"]` (or of `"a"`) straight from the strings' bytes, or nil when a
+    /// string needs JSON escaping and the general path must build the text.
+    private static func hashOfStrings(_ strings: [String], asArray: Bool) -> UInt64? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
+        if asArray { bytes.append(UInt8(ascii: "[")) }
+        for (index, var string) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            // Contiguous UTF-8 is copied in one go; a byte that JSON would escape sends the
+            // caller to the general path.
+            let clean = string.withUTF8 { utf8 -> Bool in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            guard clean else { return nil }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        if asArray { bytes.append(UInt8(ascii: "]")) }
+        return bytes.withUnsafeBytes { SHA256.first48Bits(of: $0) }
+    }
+
     static func hashValue(_ value: JSONValue) -> UInt64 {
         value.compactUTF8.withUnsafeBytes { SHA256.first48Bits(of: $0) }
     }

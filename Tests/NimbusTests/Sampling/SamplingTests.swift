@@ -75,3 +75,20 @@ import Testing
         }
     }
 }
+
+@Suite struct SamplingFastPathTests {
+    /// The byte-level production inputs must hash exactly like the JSON values they stand for,
+    /// including strings that need escaping (which take the general path).
+    @Test(arguments: [("3d2142de-53bf-2d48-a92d-45fb7036cbf6", "TEST_EXP1"), ("542213c0-9aef-47eb-bc6b-3b8529736ba2", "ns/with/slashes"),
+                      ("id", "quote\"d"), ("id", "back\\slash"), ("id", "tab\there"), ("ïd-ünïcode", "名前")])
+    func productionInputsMatchTheGeneralPath(id: String, other: String) {
+        for (start, count) in [(0, 10_000), (0, 5_000), (5_000, 5_000), (9_000, 2_000), (123, 4_567)] {
+            #expect(Sampling.bucketSample(nimbusID: id, namespace: other, start: start, count: count, total: 10_000)
+                    == Sampling.bucketSample(input: .array([.string(id), .string(other)]), start: start, count: count, total: 10_000))
+        }
+        for ratios in [[1, 1], [1, 2, 3], [5, 0, 5], [1]] {
+            #expect(Sampling.ratioSample(nimbusID: id, slug: other, ratios: ratios)
+                    == Sampling.ratioSample(input: .string("experimentmanager-\(id)-\(other)-branch"), ratios: ratios))
+        }
+    }
+}
