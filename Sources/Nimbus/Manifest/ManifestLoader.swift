@@ -46,7 +46,7 @@ struct ManifestLoader {
         files.append(path)
 
         let root: YAMLNode
-        do { root = try YAMLReader.read(path: path) } catch { throw ManifestError(error) }
+        root = try YAMLReader.read(path: path)
         if root.isNull { return }
         let entries = try Self.mapping(root, "the top level of a Feature Manifest")
         var includes: [YAMLNode] = []
@@ -390,15 +390,15 @@ struct ManifestLoader {
     }
 
     private static func mapping(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode.Entry] {
-        do { return try node.requireMapping(what) } catch { throw ManifestError(error) }
+        try node.requireMapping(what)
     }
 
     private static func sequence(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode] {
-        do { return try node.requireSequence(what) } catch { throw ManifestError(error) }
+        try node.requireSequence(what)
     }
 
     private static func string(_ node: YAMLNode, _ what: String) throws(ManifestError) -> String {
-        do { return try node.requireString(what) } catch { throw ManifestError(error) }
+        try node.requireString(what)
     }
 
     private static func optionalString(_ node: YAMLNode?, _ what: String) throws(ManifestError) -> String? {

@@ -142,9 +142,8 @@ public final class ParserFuzzer {
                     ask(NimbusExperiments.evaluate(records: demoRecords, source: nil, client: client, registry: registry), registry: registry)
                 }
                 return .accepted
-            } catch let error as ManifestError {
-                return .refused(error.description)
-            } catch let error as YAMLError {
+            } catch let error as SourceError {
+                // YAML, manifest and JSON problems are all SourceErrors: a file and a position.
                 return .refused(error.description)
             } catch {
                 return .unpositioned("\(type(of: error)): \(error)")
