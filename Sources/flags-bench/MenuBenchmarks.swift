@@ -39,22 +39,33 @@ enum MenuBenchmarks {
         let keys = quick ? 4 : 10
         let filterRounds = quick ? 1 : 3
 
-        var measurements: [Measurement] = []
-        var dialogMilliseconds = 0.0
-        var poll = (best: 0.0, median: 0.0)
+        // One tmux server per size, all kept open: start-up is measured size after size, then the
+        // keys go to the three menus in turn (a key on 100, on 1,000, on 10,000, the next key...),
+        // so a busy moment of the machine falls on every size alike, not on one.
+        var drivers: [TmuxDriver] = []
+        defer { drivers.forEach { $0.kill() } }
+        var menus: [OpenMenu] = []
         for size in sizes {
-            FileHandle.standardError.write(Data("flags-bench:   menu with \(size) flags\n".utf8))
+            FileHandle.standardError.write(Data("flags-bench:   start-up with \(size) flags\n".utf8))
             let app = try GeneratedApp.make(flagCount: size, experimentCount: size / 10, in: root + "/menu")
             let driver = try TmuxDriver(columns: columns, rows: rows)
-            defer { driver.kill() }
-            if size == sizes.first { poll = try driver.pollCost() }
-            measurements.append(try measureMenu(app: app, flags: flags, store: root + "/menu/store-\(size).sqlite", root: root,
-                                                driver: driver, rounds: rounds, keys: keys, filterRounds: filterRounds))
-            if size == sizes.last {
-                dialogMilliseconds = try measureDialog(app: app, driver: driver, rounds: rounds)
-            }
+            drivers.append(driver)
+            menus.append(try startMenu(app: app, flags: flags, store: root + "/menu/store-\(size).sqlite", root: root,
+                                       driver: driver, rounds: rounds))
         }
+        let poll = try drivers[0].pollCost()
+        FileHandle.standardError.write(Data("flags-bench:   dialog --checklist with \(sizes.last!) items\n".utf8))
+        let dialogDriver = try TmuxDriver(columns: columns, rows: rows)
+        drivers.append(dialogDriver)
+        let dialogMilliseconds = try measureDialog(app: menus.last!.app, driver: dialogDriver, rounds: rounds)
+        FileHandle.standardError.write(Data("flags-bench:   keys, in turn on every menu\n".utf8))
+        try measureKeys(&menus, keys: keys, filterRounds: filterRounds)
 
+        let measurements = try menus.map { menu in
+            Measurement(flags: menu.app.flagCount, startupMilliseconds: menu.startupMilliseconds,
+                        moveMilliseconds: median(menu.moves), toggleMilliseconds: median(menu.toggles),
+                        filterMilliseconds: median(menu.filtering), peakMemoryMiB: try TmuxDriver.peakMemoryMiB(pid: menu.pid))
+        }
         let small = measurements.first!, large = measurements.last!
         let largeName = "\(Format.number(Double(large.flags))) flags", smallName = "\(small.flags) flags"
         let figures = [
@@ -78,7 +89,8 @@ enum MenuBenchmarks {
             "Menu figures: tmux \(columns)x\(rows), LANG=C.UTF-8; each app has flags/10 experiment records. Start-up is the best of \(rounds) launches"
                 + " (launch = tmux respawn-pane, frame = header, row \(lastVisibleRow) and footer all on screen);",
             "a key figure is the median of \(keys) moves (j), \(keys) toggles (space) or \(filterRounds * 2 * filterText.count) filter keys"
-                + " (typing \"\(filterText)\" then backspacing), from send-keys until the changed frame is seen.",
+                + " (typing \"\(filterText)\" then backspacing), from send-keys until the changed frame is seen; each key goes to the",
+            "100-, 1,000- and 10,000-flag menus in turn, so noise falls on all sizes alike. Peak memory: VmHWM of the menu process after all keys.",
             "Polling: one poll is one `tmux capture-pane -p` client, \(Format.number(poll.best)) ms best / \(Format.number(poll.median)) ms median;"
                 + " polls run back to back (no sleep), so every time includes up to one poll of detection delay and the tmux round trips.",
             "That overhead is the same for dialog and for every menu size, so it is not subtracted: it flatters no ratio but the per-key one,"
@@ -89,8 +101,21 @@ enum MenuBenchmarks {
 
     // MARK: - The menu
 
-    static func measureMenu(app: GeneratedApp, flags: String, store: String, root: String, driver: TmuxDriver,
-                            rounds: Int, keys: Int, filterRounds: Int) throws -> Measurement {
+    /// A menu left open after its start-up rounds, and the key times measured on it.
+    struct OpenMenu {
+        var app: GeneratedApp
+        var driver: TmuxDriver
+        var pid: Int32
+        var startupMilliseconds: Double
+        var moves: [Double] = []
+        var toggles: [Double] = []
+        var filtering: [Double] = []
+    }
+
+    /// Launches the menu `rounds` times (after one untimed launch, which creates the store and
+    /// warms the file cache, as for dialog); the last one stays open for the keys.
+    static func startMenu(app: GeneratedApp, flags: String, store: String, root: String, driver: TmuxDriver,
+                          rounds: Int) throws -> OpenMenu {
         let environment = ["FLAGS_STORE": store, "XDG_STATE_HOME": root + "/state", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         let command = "exec '\(flags)' menu --config '\(app.registryPath)'"
         let lastRow = GeneratedApp.title(lastVisibleRow)
@@ -98,7 +123,6 @@ enum MenuBenchmarks {
             screen.count >= rows && screen[rows - 1].contains("q quit") && screen[rows - 2].contains("1/")
                 && screen[rows - 3].contains(lastRow) && screen[0].contains("Feature Flags")
         }
-        // One untimed launch first: it creates the store and warms the file cache, as for dialog.
         var startup = Double.infinity
         for round in -1..<rounds {
             try blank(driver)
@@ -106,50 +130,65 @@ enum MenuBenchmarks {
             let end = try driver.waitFor("the menu's first frame (\(app.flagCount) flags)", isFullFrame)
             if round >= 0 { startup = min(startup, Double(end - start) / 1e6) }
         }
-        let pid = try driver.panePID()
+        return OpenMenu(app: app, driver: driver, pid: try driver.panePID(), startupMilliseconds: startup)
+    }
 
-        func selectedLine(_ screen: [Substring]) -> Substring? { screen.first { $0.contains("▸") } }
-        func timeKey(_ key: String, _ what: String, _ condition: @escaping ([Substring]) -> Bool) throws -> Double {
-            let start = Stopwatch.now()
-            try driver.send(key)
-            return Double(try driver.waitFor(what, timeout: 10, condition) - start) / 1e6
-        }
+    /// Times `key` on `driver`: from just before send-keys until a poll sees `condition`.
+    static func timeKey(_ driver: TmuxDriver, _ key: String, _ what: String, _ condition: ([Substring]) -> Bool) throws -> Double {
+        let start = Stopwatch.now()
+        try driver.send(key)
+        return Double(try driver.waitFor(what, timeout: 10, condition) - start) / 1e6
+    }
 
+    static func selectedLine(_ screen: [Substring]) -> Substring? { screen.first { $0.contains("▸") } }
+
+    /// Moves, toggles and filter keys, each key sent to every menu in turn.
+    static func measureKeys(_ menus: inout [OpenMenu], keys: Int, filterRounds: Int) throws {
         // Move: the pointer goes one row down each time (no scrolling: keys < visible rows).
-        var moves: [Double] = []
         for row in 1...keys {
             let title = GeneratedApp.title(row)
-            moves.append(try timeKey("j", "the selection on row \(row)") { selectedLine($0)?.contains(title) ?? false })
-        }
-
-        // Toggle: the selected row's switch flips each time (the first press stores an override).
-        var toggles: [Double] = []
-        for _ in 0..<keys {
-            let wasOn = selectedLine(try driver.screen())?.contains("[✓]") ?? false
-            let expected = wasOn ? "[ ]" : "[✓]"
-            toggles.append(try timeKey("Space", "the switch to flip") { selectedLine($0)?.contains(expected) ?? false })
-        }
-
-        // Filter typing: every typed or erased character shows in the status line, and the list
-        // below (the first row) matches the new filter, in the same frame.
-        var filtering: [Double] = []
-        try driver.send("/")
-        try driver.waitFor("the filter prompt") { $0[rows - 2].contains("/▏") }
-        let characters = filterText.map(String.init)
-        for _ in 0..<filterRounds {
-            var steps: [(key: String, prefix: String)] = []
-            for count in 1...characters.count { steps.append((characters[count - 1], characters.prefix(count).joined())) }
-            for count in (0..<characters.count).reversed() { steps.append(("BSpace", characters.prefix(count).joined())) }
-            for (key, prefix) in steps {
-                filtering.append(try timeKey(key, "the filter \"\(prefix)\"") { screen in
-                    // (Foundation's contains is false for an empty string, hence the isEmpty.)
-                    screen[rows - 2].contains("/\(prefix)▏") && (prefix.isEmpty || screen[4].lowercased().contains(prefix))
+            for index in menus.indices {
+                menus[index].moves.append(try timeKey(menus[index].driver, "j", "the selection on row \(row)") {
+                    selectedLine($0)?.contains(title) ?? false
                 })
             }
         }
-        let peak = try TmuxDriver.peakMemoryMiB(pid: pid)
-        return Measurement(flags: app.flagCount, startupMilliseconds: startup, moveMilliseconds: median(moves),
-                           toggleMilliseconds: median(toggles), filterMilliseconds: median(filtering), peakMemoryMiB: peak)
+        // Toggle: the selected row's switch flips each time (the first press stores an override).
+        for _ in 0..<keys {
+            for index in menus.indices {
+                let driver = menus[index].driver
+                let wasOn = selectedLine(try driver.screen())?.contains("[✓]") ?? false
+                let expected = wasOn ? "[ ]" : "[✓]"
+                menus[index].toggles.append(try timeKey(driver, "Space", "the switch to flip") {
+                    selectedLine($0)?.contains(expected) ?? false
+                })
+            }
+        }
+        // Filter typing: every typed or erased character shows in the status line, and the list
+        // (its first row) matches the new filter, in the same frame.
+        for menu in menus {
+            try menu.driver.send("/")
+            try menu.driver.waitFor("the filter prompt") { $0[rows - 2].contains("/▏") }
+        }
+        let characters = filterText.map(String.init)
+        var steps: [(key: String, prefix: String)] = []
+        for count in 1...characters.count { steps.append((characters[count - 1], characters.prefix(count).joined())) }
+        for count in (0..<characters.count).reversed() { steps.append(("BSpace", characters.prefix(count).joined())) }
+        for _ in 0..<filterRounds {
+            for (key, prefix) in steps {
+                for index in menus.indices {
+                    menus[index].filtering.append(try timeKey(menus[index].driver, key, "the filter \"\(prefix)\"") { screen in
+                        // (Foundation's contains is false for an empty string, hence the isEmpty.)
+                        screen[rows - 2].contains("/\(prefix)▏") && (prefix.isEmpty || screen[4].lowercased().contains(prefix))
+                    })
+                }
+            }
+        }
+        if ProcessInfo.processInfo.environment["FLAGS_BENCH_DEBUG"] != nil {
+            for menu in menus {
+                FileHandle.standardError.write(Data("\(menu.app.flagCount): moves \(menu.moves.map { Int($0) }) toggles \(menu.toggles.map { Int($0) }) filter \(menu.filtering.map { Int($0) })\n".utf8))
+            }
+        }
     }
 
     // MARK: - The baseline
