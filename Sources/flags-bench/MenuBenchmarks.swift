@@ -184,11 +184,6 @@ enum MenuBenchmarks {
                 }
             }
         }
-        if ProcessInfo.processInfo.environment["FLAGS_BENCH_DEBUG"] != nil {
-            for menu in menus {
-                FileHandle.standardError.write(Data("\(menu.app.flagCount): moves \(menu.moves.map { Int($0) }) toggles \(menu.toggles.map { Int($0) }) filter \(menu.filtering.map { Int($0) })\n".utf8))
-            }
-        }
     }
 
     // MARK: - The baseline
