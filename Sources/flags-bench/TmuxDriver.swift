@@ -104,9 +104,12 @@ final class TmuxDriver {
         return (times[0], times[times.count / 2])
     }
 
-    /// Stops the server and everything in it (safe to call twice).
+    /// Stops the server and everything in it, and removes its socket file, which tmux leaves
+    /// behind (safe to call twice).
     func kill() {
         _ = try? Self.spawn(tmux, ["-L", socket, "kill-server"])
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
     }
 
     @discardableResult
