@@ -8,11 +8,16 @@ struct BenchmarkReport {
     struct Growth {
         var flags: Int
         var startupMilliseconds: Double
-        var keyMilliseconds: Double
+        var moveMilliseconds: Double
+        var toggleMilliseconds: Double
+        var filterMilliseconds: Double
+        var peakMemoryMiB: Double
     }
 
     var figures: [BenchmarkFigure]
     var growth: [Growth]
+    /// How the figures were measured, printed under the tables.
+    var notes: [String] = []
 
     var table: String {
         var rows = [["figure", "ours", "baseline", "ratio", "target", "result"]]
@@ -24,8 +29,15 @@ struct BenchmarkReport {
         var text = Self.render(rows)
         if !growth.isEmpty {
             text += "\n\nHow the menu's costs grow:\n"
-            text += Self.render([["flags", "start to first frame", "key press to next frame"]]
-                + growth.map { ["\($0.flags)", Format.withUnit($0.startupMilliseconds, "ms"), Format.withUnit($0.keyMilliseconds, "ms")] })
+            text += Self.render([["flags", "start to first frame", "key: move", "key: toggle", "key: filter typing", "peak memory"]]
+                + growth.map {
+                    ["\($0.flags)", Format.withUnit($0.startupMilliseconds, "ms"), Format.withUnit($0.moveMilliseconds, "ms"),
+                     Format.withUnit($0.toggleMilliseconds, "ms"), Format.withUnit($0.filterMilliseconds, "ms"),
+                     Format.withUnit($0.peakMemoryMiB, "MiB")]
+                })
+        }
+        if !notes.isEmpty {
+            text += "\n\n" + notes.joined(separator: "\n")
         }
         let failed = figures.filter { !$0.passes }.count
         text += "\n\n" + (failed == 0 ? "All \(figures.count) targets met." : "\(failed) of \(figures.count) targets missed.")
@@ -40,7 +52,9 @@ struct BenchmarkReport {
                          "ratio": .double(figure.ratio), "target": .string(figure.target.text), "pass": .bool(figure.passes)])
             }),
             "growth": .array(growth.map { .object(["flags": .int($0.flags), "startupMs": .double($0.startupMilliseconds),
-                                                   "keyMs": .double($0.keyMilliseconds)]) }),
+                                                   "moveMs": .double($0.moveMilliseconds), "toggleMs": .double($0.toggleMilliseconds),
+                                                   "filterMs": .double($0.filterMilliseconds), "peakMemoryMiB": .double($0.peakMemoryMiB)]) }),
+            "notes": .array(notes.map { .string($0) }),
             "allPassed": .bool(figures.allSatisfy(\.passes)),
         ])
     }

@@ -6,8 +6,9 @@ import Nimbus
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {
     static let usage = """
-        usage: flags-bench [--quick] [--json]
-          --quick   fewer rounds and smaller menus: a rough run in a fraction of the time
+        usage: flags-bench [--quick] [--json] [--menu-only]
+          --quick   fewer rounds and keys: a rough run in a fraction of the time
+          --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
           --json    print the figures as JSON instead of a table
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
@@ -20,12 +21,32 @@ enum BenchmarkRunner {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
+    /// The library's and Nimbus's figures (everything but the menu).
+    static func appFigures(_ figures: inout [BenchmarkFigure], root: String, quick: Bool, progress: (String) -> Void) throws {
+        progress("hot paths (isEnabled, setDebugOverride)")
+        let small = try GeneratedApp.make(flagCount: 100, in: root)
+        figures += try HotPathBenchmarks.run(app: small, storePath: root + "/hot.sqlite", quick: quick)
+
+        progress("manifests (Firefox for iOS, 10,000 features) against PyYAML")
+        if let firefox = firefoxManifest() {
+            figures.append(try NimbusBenchmarks.manifest(named: "Firefox for iOS manifest", path: firefox, quick: quick))
+        } else {
+            progress("Firefox for iOS fixture not found next to the package (../shared/fixtures/firefox-ios); skipping that figure")
+        }
+        let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
+        figures.append(try NimbusBenchmarks.manifest(named: "generated manifest, 10,000 features", path: large.manifestPath, quick: quick))
+
+        progress("experiments (1,000 records) against the Python reference")
+        figures.append(try NimbusBenchmarks.experiments(app: large, quick: quick))
+    }
+
     static func main(_ arguments: [String]) -> Int32 {
-        var quick = false, json = false
+        var quick = false, json = false, menuOnly = false
         for argument in arguments {
             switch argument {
             case "--quick": quick = true
             case "--json": json = true
+            case "--menu-only": menuOnly = true
             case "-h", "--help": print(usage); return 0
             default:
                 FileHandle.standardError.write(Data("flags-bench: unknown option \(argument)\n\(usage)\n".utf8))
@@ -42,23 +63,13 @@ enum BenchmarkRunner {
             var figures: [BenchmarkFigure] = []
             func progress(_ text: String) { FileHandle.standardError.write(Data("flags-bench: \(text)\n".utf8)) }
 
-            progress("hot paths (isEnabled, setDebugOverride)")
-            let small = try GeneratedApp.make(flagCount: 100, in: root)
-            figures += try HotPathBenchmarks.run(app: small, storePath: root + "/hot.sqlite", quick: quick)
+            if !menuOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
 
-            progress("manifests (Firefox for iOS, 10,000 features) against PyYAML")
-            if let firefox = firefoxManifest() {
-                figures.append(try NimbusBenchmarks.manifest(named: "Firefox for iOS manifest", path: firefox, quick: quick))
-            } else {
-                progress("Firefox for iOS fixture not found next to the package (../shared/fixtures/firefox-ios); skipping that figure")
-            }
-            let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
-            figures.append(try NimbusBenchmarks.manifest(named: "generated manifest, 10,000 features", path: large.manifestPath, quick: quick))
+            progress("the debug menu in tmux (100, 1,000 and 10,000 flags) against dialog --checklist")
+            let menu = try MenuBenchmarks.run(root: root, quick: quick)
+            figures += menu.figures
 
-            progress("experiments (1,000 records) against the Python reference")
-            figures.append(try NimbusBenchmarks.experiments(app: large, quick: quick))
-
-            let report = BenchmarkReport(figures: figures, growth: [])
+            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: menu.notes)
             print(json ? report.json.prettyText : report.table)
             return figures.allSatisfy(\.passes) ? 0 : 1
         } catch {

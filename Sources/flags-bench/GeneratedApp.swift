@@ -16,6 +16,10 @@ struct GeneratedApp {
 
     static func id(_ index: Int) -> String { String(format: "flag%05d", index) }
     static func feature(_ index: Int) -> String { String(format: "feature-%05d", index) }
+    /// The debug title of flag `index`: the menu sorts by it, so row `index` shows it.
+    static func title(_ index: Int) -> String {
+        "Flag \(String(format: "%05d", index)) \(["Menu", "Banner", "Search", "Checkout", "Tips"][index % 5])"
+    }
 
     /// Writes the app's files into a fresh folder under `root`.
     static func make(flagCount: Int, experimentCount: Int = 0, in root: String) throws -> GeneratedApp {
@@ -63,7 +67,7 @@ struct GeneratedApp {
                 feature: \(Self.feature(index))
                 variable: enabled
                 debug:
-                  title: Flag \(String(format: "%05d", index)) \(["Menu", "Banner", "Search", "Checkout", "Tips"][index % 5])
+                  title: \(Self.title(index))
                   status: Toggles feature number \(index) of the benchmark app
 
             """

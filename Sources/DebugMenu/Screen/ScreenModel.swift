@@ -61,10 +61,18 @@ public struct ScreenModel: Sendable {
     private var sectionStarts: [(position: Int, titleLine: Int)] = []
     /// The row the user last chose; the filter comes back to it when it shows it again.
     private var anchorRowID: String?
+    /// Every row's `searchableText` as UTF-8, one after another (row i's is
+    /// `searchBytes[searchStarts[i] ..< searchStarts[i + 1]]`), and every row's section: the
+    /// filter scans these plain bytes for every typed key. Scanning the rows themselves retained
+    /// and released their strings, row by row: most of a filter key's cost at 10,000 flags (perf).
+    private var searchBytes: [UInt8] = []
+    private var searchStarts: [Int] = [0]
+    private var rowSections: [Int] = []
 
     /// A model showing `rows`, the first one selected.
     public init(rows: [MenuRow]) {
         self.rows = rows
+        indexSearchableTexts()
         rebuild(preferredID: nil, fallbackPosition: 0)
     }
 
@@ -108,6 +116,7 @@ public struct ScreenModel: Sendable {
         let selectedID = selectedRow?.id
         let position = selection ?? 0
         rows = newRows
+        indexSearchableTexts()
         rebuild(preferredID: selectedID, fallbackPosition: position)
     }
 
@@ -120,6 +129,7 @@ public struct ScreenModel: Sendable {
         let selectedID = selectedRow?.id
         rows[index] = row
         if old.id != row.id || old.section != row.section || old.searchableText != row.searchableText {
+            indexSearchableTexts()
             rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
         }
     }
@@ -463,11 +473,31 @@ public struct ScreenModel: Sendable {
         rebuild(preferredID: anchorRowID ?? selectedRow?.id, fallbackPosition: filter.isEmpty ? position : 0)
     }
 
+    /// Fills `searchBytes`, `searchStarts` and `rowSections` from `rows` (O(n), when rows change).
+    private mutating func indexSearchableTexts() {
+        searchBytes.removeAll(keepingCapacity: true)
+        searchStarts = [0]
+        searchStarts.reserveCapacity(rows.count + 1)
+        rowSections = rows.map(\.section.rawValue)
+        for row in rows {
+            searchBytes.append(contentsOf: row.searchableText.utf8)
+            searchStarts.append(searchBytes.count)
+        }
+    }
+
     private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
         let needle = filter.lowercased()
         var buckets = Array(repeating: [Int](), count: MenuSection.allCases.count)
-        for (index, row) in rows.enumerated() where row.matches(lowercasedFilter: needle) {
-            buckets[row.section.rawValue].append(index)
+        var needleBytes = Array(needle.utf8)
+        searchBytes.withUnsafeBufferPointer { bytes in
+            needleBytes.withUnsafeMutableBufferPointer { part in
+                for index in rowSections.indices {
+                    let text = UnsafeBufferPointer(rebasing: bytes[searchStarts[index] ..< searchStarts[index + 1]])
+                    if part.isEmpty || MenuRow.bytes(text, contain: UnsafeBufferPointer(part)) {
+                        buckets[rowSections[index]].append(index)
+                    }
+                }
+            }
         }
         lines = []
         visibleRowIndices = []
@@ -489,7 +519,10 @@ public struct ScreenModel: Sendable {
 
         if visibleRowIndices.isEmpty {
             selection = nil
-        } else if let preferredID, let position = visibleRowIndices.firstIndex(where: { rows[$0].id == preferredID }) {
+        } else if let preferredID, let position = rows.withUnsafeBufferPointer({ buffer in
+            // Through the buffer: `rows[$0].id` copied the whole row for every visible row (perf).
+            visibleRowIndices.firstIndex { buffer[$0].id == preferredID }
+        }) {
             selection = position
         } else {
             selection = min(max(fallbackPosition, 0), visibleRowIndices.count - 1)
