@@ -5,8 +5,9 @@ import Foundation
 
 /// `flags menu` (also plain `flags`): opens the Feature Flags debug menu in the terminal.
 ///
-/// Refuses with exit status 2 when standard input or output is not a terminal or `TERM` cannot
-/// draw; after SIGINT/SIGTERM/SIGHUP it restores the terminal and exits with 128 + signal.
+/// Opens the store with the cached experiments only (the menu fetches from a Remote Settings
+/// server in the background). Refuses with exit status 2 when standard input or output is not a
+/// terminal or `TERM` cannot draw; after SIGINT/SIGTERM/SIGHUP it restores the terminal and exits with 128 + signal.
 struct MenuCommand: FlagsCommand {
     static let name = "menu"
     static let summary = "Open the Feature Flags debug menu (the default without a command)"
@@ -29,8 +30,11 @@ struct MenuCommand: FlagsCommand {
         do {
             // Refuse before opening (and maybe creating) a store when there is no terminal.
             try Terminal.checkUsable()
-            let environment = try context.environment()
-            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment) {
+            // Never wait for a Remote Settings server before the first frame: open on the cached
+            // experiments, and let the menu fetch in the background (unless --offline said not to).
+            let fetch = context.options.fetchPolicy
+            let environment = try context.environment { $0.fetchPolicy = .cacheOnly }
+            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, experimentsFetch: fetch) {
                 exit(128 + number)
             }
         } catch let error as TerminalError {
