@@ -296,6 +296,17 @@ struct ScreenModelTests {
         #expect(model.selection == 30)
     }
 
+    @Test func shrinkingToOneLineAndBackShowsTheSameLines() {
+        var model = MenuFixtures.model(MenuFixtures.many(100), height: 25)
+        for _ in 0 ..< 40 { model.handle(.down) }
+        let before = model.visibleLineRange
+        for height in [1, 7, 1, 3, 24, 1] { model.setViewport(top: 3, height: height) }
+        #expect(isSelectionVisible(model))
+        model.setViewport(top: 3, height: 25)
+        #expect(model.visibleLineRange == before)
+        #expect(model.selection == 40)
+    }
+
     @Test func mouseWheelScrollsAndPullsTheSelectionAlong() {
         var model = MenuFixtures.model(MenuFixtures.many(100), height: 10)
         for _ in 0 ..< 5 { model.handle(.mouse(row: 5, column: 1, kind: .wheelDown)) }

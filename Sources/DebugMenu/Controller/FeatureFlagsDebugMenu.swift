@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Dispatch
 import FeatureFlags
 
 /// The Feature Flags debug menu as a full-screen terminal program: takes over the terminal,
@@ -64,14 +65,22 @@ public enum FeatureFlagsDebugMenu {
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)
-                let key = terminal.readKey()
-                switch key {
-                case .terminationSignal(let number):
-                    return .signal(number)
-                case .resize:
-                    terminal.repaintAll()
-                default:
-                    if !controller.handle(key) { return .quit }
+                // Handle every key already waiting (a paste, fast typing) before drawing again,
+                // but draw at least every 50 ms so a long burst still shows progress.
+                var next: KeyEvent? = terminal.readKey()
+                let deadline = DispatchTime.now().uptimeNanoseconds + 50_000_000
+                while let key = next {
+                    switch key {
+                    case .terminationSignal(let number):
+                        // Keys still queued (the rest of a paste) were meant for the menu, not the shell.
+                        terminal.discardPendingInput()
+                        return .signal(number)
+                    case .resize:
+                        terminal.repaintAll()
+                    default:
+                        if !controller.handle(key) { return .quit }
+                    }
+                    next = DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
                 }
             }
         }

@@ -129,9 +129,13 @@ public struct ScreenModel: Sendable {
     }
 
     /// Sets where content starts on screen and how many lines fit, keeping the selection visible.
+    /// A taller viewport shows the lines above first, so shrinking the terminal (even to one
+    /// line) and growing it back shows the same lines as before.
     public mutating func setViewport(top: Int, height: Int) {
         viewportTop = max(0, top)
-        viewportHeight = max(1, height)
+        let newHeight = max(1, height)
+        if newHeight > viewportHeight { scrollOffset -= newHeight - viewportHeight }
+        viewportHeight = newHeight
         clampScroll()
         ensureSelectionVisible()
     }
