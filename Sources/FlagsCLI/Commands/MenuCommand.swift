@@ -33,13 +33,31 @@ struct MenuCommand: FlagsCommand {
             // Never wait for a Remote Settings server before the first frame: open on the cached
             // experiments, and let the menu fetch in the background (unless --offline said not to).
             let fetch = context.options.fetchPolicy
-            let environment = try context.environment { $0.fetchPolicy = .cacheOnly }
+            let environment = try openCachedEnvironment(in: context)
             if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, experimentsFetch: fetch) {
                 exit(128 + number)
             }
         } catch let error as TerminalError {
             throw CLIError.usage(error.description, command: Self.name)
         }
+    }
+
+    /// `context.environment()` with the cached experiments only. A Remote Settings source's
+    /// state is left to the menu's header (a "not fetched" warning would be wrong: the menu
+    /// fetches); a problem with an experiments file is still printed.
+    private func openCachedEnvironment(in context: CommandContext) throws -> FlagsEnvironment {
+        var options = context.options
+        options.fetchPolicy = .cacheOnly
+        let environment = try context.open(options)
+        let journal = MatrixJournal(environment: environment)
+        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.restore()) == true {
+            context.console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        }
+        if !ExperimentsStatusText.isRemote(environment.experiments) {
+            if let problem = environment.experiments.loadProblem { context.console.printError("warning: \(problem)") }
+            if let note = environment.experiments.note { context.console.printError("note: \(note)") }
+        }
+        return environment
     }
 }
 #endif
