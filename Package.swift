@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",

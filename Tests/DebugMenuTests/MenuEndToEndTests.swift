@@ -138,6 +138,36 @@ struct MenuEndToEndTests {
         expectUsableTerminal(try shellState(tmux).stty)
     }
 
+    @Test func sSavesAPresetAndPAppliesItBack() throws {
+        let set = try FlagsBinary.run(["set", "tipJar", "off"], environment: environment)
+        #expect(set.status == 0, "\(set.errors)")
+        let tmux = try openMenu()
+        defer { tmux.kill() }
+        try tmux.send("s")
+        try tmux.waitFor(timeout: 5, "the name prompt") { $0.contains("Save preset as:") }
+        try tmux.run(["send-keys", "-t", "menu", "-l", "lunch"])
+        try tmux.send("Enter")
+        try tmux.waitFor(timeout: 5, "the saved message") { $0.contains("Saved preset lunch (1 override") }
+        let saved = try FlagsBinary.run(["list", "--json"], environment: environment)
+        #expect(saved.status == 0 && saved.output.contains(#""source": "override""#), "\(saved.output)")
+
+        // Change the state: one toggle in the menu, one override removed by another process.
+        try tmux.send("Space")
+        try tmux.waitFor(timeout: 5, "the new override") { $0.contains("2 overridden") }
+        #expect(try FlagsBinary.run(["reset", "tipJar"], environment: environment).status == 0)
+        try tmux.waitFor(timeout: 5, "the outside removal") { $0.contains("1 overridden") }
+        #expect(try FlagsBinary.run(["list", "--json"], environment: environment).output != saved.output)
+
+        try tmux.send("p")
+        try tmux.waitFor(timeout: 5, "the chooser") { $0.contains("Presets (1)") && self.line("▸", in: $0).contains("lunch") }
+        try tmux.send("Enter")
+        try tmux.waitFor(timeout: 5, "the applied message") { $0.contains("applied preset lunch (2 changes)") }
+        let applied = try FlagsBinary.run(["list", "--json"], environment: environment)
+        #expect(applied.output == saved.output)
+        try tmux.send("q")
+        try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
+    }
+
     @Test func controlCLeavesTheTerminalUsable() throws {
         let tmux = try openMenu()
         defer { tmux.kill() }

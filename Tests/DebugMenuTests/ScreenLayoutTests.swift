@@ -92,14 +92,53 @@ struct ScreenLayoutTests {
     @Test func footerListsTheMainKeys() {
         var model = ScreenModel(rows: MenuFixtures.small)
         let footer = frame(&model, size: Terminal.Size(rows: 24, columns: 120)).last?.text ?? ""
-        for part in ["↑↓ move", "space toggle", "x remove override", "R reset all", "/ filter", "c channel",
-                     "? help", "q quit"] {
+        for part in ["↑↓ move", "space toggle", "x remove override", "R reset all", "/ filter", "s save preset",
+                     "p presets", "c channel", "? help", "q quit"] {
             #expect(footer.contains(part), "\(part)")
         }
-        // Narrow: keys that do not fit are dropped whole, never cut.
+        // Narrower: the least important keys are dropped whole, never cut; help stays.
+        let medium = frame(&model, size: Terminal.Size(rows: 24, columns: 100)).last?.text ?? ""
+        #expect(medium.contains("s save preset") && medium.contains("p presets") && medium.contains("q quit"), "\(medium)")
+        #expect(!medium.contains("c channel") && !medium.contains("R reset"), "\(medium)")
         let narrow = frame(&model, size: Terminal.Size(rows: 24, columns: 40)).last?.text ?? ""
-        #expect(narrow.contains("space toggle"))
-        #expect(!narrow.contains("q quit"))
+        #expect(narrow.contains("space toggle") && narrow.contains("? help"), "\(narrow)")
+        #expect(!narrow.contains("p presets") && !narrow.contains("quit"), "\(narrow)")
+        #expect(!narrow.contains("remove"), "never a cut key: \(narrow)")
+    }
+
+    @Test func presetPromptAndChooserAreDrawn() {
+        var model = ScreenModel(rows: MenuFixtures.small)
+        model.handle(.character("s"))
+        for character in "smoke" { model.handle(.character(character)) }
+        var lines = frame(&model)
+        #expect(lines[lines.count - 2].text.hasPrefix(" Save preset as: smoke▏"), "\(lines[lines.count - 2].text)")
+        #expect(lines.last?.text.contains("Enter save") == true && lines.last?.text.contains("Esc cancel") == true)
+        model.handle(.escape)
+
+        model.showPresetChooser(PresetChooser(items: [.init(name: "alpha", detail: "saved 5m ago"),
+                                                      .init(name: "beta", detail: "saved just now")]))
+        model.handle(.down)
+        lines = frame(&model)
+        #expect(lines[3].text.hasPrefix(" Presets (2)"), "\(lines[3].text)")
+        #expect(lines[4].text.contains("  alpha") && lines[4].text.contains("saved 5m ago") && !lines[4].text.contains("▸"))
+        #expect(lines[5].text.contains("▸ beta"), "\(lines[5].text)")
+        #expect(lines[5].segments.contains { $0.style == .selected })
+        #expect(!lines.contains { $0.text.contains("Bookmarks refactor") }, "the chooser covers the rows")
+        #expect(lines.last?.text.contains("Enter apply") == true)
+
+        model.handle(.escape)
+        model.showPresetChooser(PresetChooser(items: []))
+        lines = frame(&model, glyphs: .ascii)
+        #expect(lines.contains { $0.text.contains("no presets yet - press s to save one") })
+    }
+
+    @Test func experimentsStatusIsInTheHeader() {
+        var model = ScreenModel(rows: MenuFixtures.small)
+        var header = MenuFixtures.header
+        header.experimentsStatus = "experiments: cached 3m ago — server unreachable"
+        let lines = ScreenRenderer(layout: ScreenLayout(glyphs: .unicode, measure: .unicode)).frame(&model, header: header, size: size)
+        #expect(lines[1].text.contains("experiments: cached 3m ago — server unreachable · store "), "\(lines[1].text)")
+        #expect(lines[1].segments.contains { $0.style == .accent && $0.text.contains("experiments") })
     }
 
     @Test func confirmationPromptShowsOnTheStatusLine() {

@@ -52,6 +52,69 @@ struct ScreenModelTests {
         #expect(model.handle(.resize) == nil)
     }
 
+    // MARK: - Presets
+
+    @Test func sAsksForANameThatEnterSavesAndEscCancels() {
+        var model = MenuFixtures.model()
+        #expect(model.handle(.character("s")) == nil)
+        #expect(model.prompt == TextPrompt(purpose: .presetName))
+        typing("smoke-1x", into: &model)
+        model.handle(.backspace)
+        #expect(model.prompt?.text == "smoke-1")
+        #expect(model.handle(.character("j")) == nil, "letters are typed, not keys")
+        #expect(model.handle(.down) == nil)
+        #expect(model.selectedRow?.id == "bookmarks", "nothing moved while typing")
+        model.handle(.character("\u{1}"))
+        #expect(model.handle(.enter) == .savePreset(name: "smoke-1j"))
+        #expect(model.prompt == nil)
+
+        model.handle(.character("s"))
+        typing("nope", into: &model)
+        #expect(model.handle(.escape) == nil)
+        #expect(model.prompt == nil)
+        #expect(model.message == "Save cancelled.")
+        #expect(model.handle(.character("q")) == .quit, "keys work again")
+    }
+
+    @Test func aPastedNameIsCapped() {
+        var model = MenuFixtures.model()
+        model.handle(.character("s"))
+        typing(String(repeating: "a", count: TextPrompt.maximumLength + 50), into: &model)
+        #expect(model.prompt?.text.count == TextPrompt.maximumLength)
+    }
+
+    @Test func pAsksForTheChooserWhichMovesAppliesAndCancels() {
+        var model = MenuFixtures.model()
+        #expect(model.handle(.character("p")) == .choosePreset)
+        model.showPresetChooser(PresetChooser(items: ["a", "b", "c"].map { .init(name: $0, detail: "") }))
+        #expect(model.presetChooser?.selectedItem?.name == "a")
+        model.handle(.character("j"))
+        model.handle(.down)
+        model.handle(.down)
+        #expect(model.presetChooser?.selectedItem?.name == "c", "stops at the end")
+        model.handle(.character("k"))
+        #expect(model.selectedRow?.id == "bookmarks", "the rows did not move")
+        #expect(model.handle(.enter) == .applyPreset(name: "b"))
+        #expect(model.presetChooser == nil)
+
+        model.showPresetChooser(PresetChooser(items: [.init(name: "a", detail: "")]))
+        #expect(model.handle(.character(" ")) == nil, "no toggle under the chooser")
+        #expect(model.handle(.escape) == nil)
+        #expect(model.presetChooser == nil)
+        #expect(model.handle(.character(" ")) == .toggle(rowID: "bookmarks"))
+    }
+
+    @Test func anEmptyChooserClosesAndSOffersToSave() {
+        var model = MenuFixtures.model()
+        model.showPresetChooser(PresetChooser(items: []))
+        #expect(model.handle(.enter) == nil)
+        #expect(model.presetChooser == nil)
+        model.showPresetChooser(PresetChooser(items: []))
+        model.handle(.character("s"))
+        #expect(model.presetChooser == nil)
+        #expect(model.prompt?.purpose == .presetName)
+    }
+
     // MARK: - Reset all
 
     @Test func resetAllAsksFirstAndYConfirms() {
@@ -231,6 +294,17 @@ struct ScreenModelTests {
         model.setViewport(top: 3, height: 500)
         #expect(model.scrollOffset == 0)
         #expect(model.selection == 30)
+    }
+
+    @Test func shrinkingToOneLineAndBackShowsTheSameLines() {
+        var model = MenuFixtures.model(MenuFixtures.many(100), height: 25)
+        for _ in 0 ..< 40 { model.handle(.down) }
+        let before = model.visibleLineRange
+        for height in [1, 7, 1, 3, 24, 1] { model.setViewport(top: 3, height: height) }
+        #expect(isSelectionVisible(model))
+        model.setViewport(top: 3, height: 25)
+        #expect(model.visibleLineRange == before)
+        #expect(model.selection == 40)
     }
 
     @Test func mouseWheelScrollsAndPullsTheSelectionAlong() {

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Dispatch
 import FeatureFlags
 
 /// The Feature Flags debug menu as a full-screen terminal program: takes over the terminal,
@@ -34,33 +35,52 @@ public enum FeatureFlagsDebugMenu {
           R                  reset all overrides (asks y/n first)
           /                  filter as you type (id, title, status); Enter keeps it, Esc clears it
           c                  preview the next channel: developer, beta, release (overrides inactive)
+          s                  save the overrides and preferences as a named preset
+          p                  pick a preset and apply it (its overrides replace the current ones)
           ?                  help            q  Ctrl-C     quit
           mouse              a click toggles a row, the wheel scrolls
 
         Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
         The menu reloads within a second when another process (flags set, the app) changes the store.
+        Experiments from a Remote Settings server are fetched in the background: the menu opens on
+        the cached ones and the header says "experiments: fetching…", then "fresh" or "cached … ago".
         """
 
     /// Runs the menu on the controlling terminal until `q` or a termination signal.
     ///
-    /// - Parameter pollIntervalMilliseconds: how often the store is checked for outside changes.
+    /// - Parameters:
+    ///   - environment: the app's flags; open it with `fetchPolicy = .cacheOnly` so a Remote
+    ///     Settings server is never waited for before the first frame.
+    ///   - experimentsFetch: how to fetch the experiments in the background once the first frame
+    ///     is drawn (when they come from a server); nil or `.cacheOnly` never asks the server.
+    ///   - pollIntervalMilliseconds: how often the store is checked for outside changes.
     /// - Throws: `TerminalError` when there is no usable terminal (nothing was drawn then).
-    public static func run(environment: FlagsEnvironment, pollIntervalMilliseconds: Int = 250) throws -> Exit {
+    public static func run(environment: FlagsEnvironment, experimentsFetch: ExperimentsFetchPolicy? = nil,
+                           pollIntervalMilliseconds: Int = 250) throws -> Exit {
         try Terminal.checkUsable()
         return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
             let renderer = ScreenRenderer(terminal: terminal)
             let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
+            if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)
-                let key = terminal.readKey()
-                switch key {
-                case .terminationSignal(let number):
-                    return .signal(number)
-                case .resize:
-                    terminal.repaintAll()
-                default:
-                    if !controller.handle(key) { return .quit }
+                // Handle every key already waiting (a paste, fast typing) before drawing again,
+                // but draw at least every 50 ms so a long burst still shows progress.
+                var next: KeyEvent? = terminal.readKey()
+                let deadline = DispatchTime.now().uptimeNanoseconds + 50_000_000
+                while let key = next {
+                    switch key {
+                    case .terminationSignal(let number):
+                        // Keys still queued (the rest of a paste) were meant for the menu, not the shell.
+                        terminal.discardPendingInput()
+                        return .signal(number)
+                    case .resize:
+                        terminal.repaintAll()
+                    default:
+                        if !controller.handle(key) { return .quit }
+                    }
+                    next = DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
                 }
             }
         }

@@ -17,7 +17,10 @@ import Prefs
 /// Every write goes to the persistent store and is followed by `reloadView()`, which compares
 /// the store's snapshot with the last one and rebuilds only the rows whose keys changed; the
 /// same happens on `.timeout`, so a change made by another process (`flags set X on`) shows
-/// within one poll. A key costs O(rows it changes), not O(flags); only previewing another
+/// within one poll. `s` saves the state as a preset and `p` applies one (`PresetStore`).
+/// With a Remote Settings source, `fetchExperimentsInBackground()` fetches the experiments
+/// on another thread while the menu runs on the cached ones, and swaps the result in on the
+/// next event (the header says where the experiments come from). A key costs O(rows it changes), not O(flags); only previewing another
 /// channel and changes to keys no row owns rebuild every row.
 ///
 /// ```swift
@@ -27,8 +30,9 @@ import Prefs
 /// let lines = controller.frame(size: Terminal.Size(rows: 24, columns: 80))
 /// ```
 public final class FeatureFlagsDebugViewController {
-    /// The app's flags and store, as opened (its channel is the one first previewed).
-    public let environment: FlagsEnvironment
+    /// The app's flags and store, as opened (its channel is the one first previewed); replaced
+    /// when a background fetch of the experiments finishes.
+    public private(set) var environment: FlagsEnvironment
     /// The channel whose values and override rules are shown (`c` cycles it).
     public private(set) var previewChannel: BuildChannel
     /// `environment`, resolved for `previewChannel`.
@@ -52,7 +56,13 @@ public final class FeatureFlagsDebugViewController {
     private var ageMinute: Int
     private let clock: () -> Double
     private let separator: String
+    private let glyphs: ScreenGlyphs
+    private var experimentsFetch: BackgroundExperimentsFetch?
+    /// What the header says about the experiments' source (nil for a file).
+    public private(set) var experimentsStatus: String?
     private static let debugKeySuffix = "DebugKey"
+    /// Store keys no row shows and no flag reads: presets and the Remote Settings cache.
+    private static let unshownKeyPrefixes = ["presets.", "remoteSettings."]
 
     /// A controller showing `environment`, previewing its channel.
     ///
@@ -63,6 +73,7 @@ public final class FeatureFlagsDebugViewController {
                 clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
         self.separator = " \(glyphs.separator) "
+        self.glyphs = glyphs
         self.previewChannel = environment.channel
         self.previewed = environment
         self.clock = clock
@@ -84,6 +95,10 @@ public final class FeatureFlagsDebugViewController {
         snapshot = environment.prefs.allEntries()
         countOverrides()
         rebuildAllRows()
+        experimentsStatus = ExperimentsStatusText.text(
+            for: environment.experiments, isFetching: false,
+            cachedAt: ExperimentsStatusText.cachedAt(environment.experiments, prefs: environment.prefs),
+            dash: glyphs.dash, ellipsis: glyphs.ellipsis)
     }
 
     // MARK: - Firefox's surface
@@ -107,14 +122,18 @@ public final class FeatureFlagsDebugViewController {
 
     /// Brings the rows up to date with the store: rebuilds only the rows whose keys changed
     /// since the last reload (all rows when a key no row owns changed, since Nimbus may read it).
-    /// Returns whether anything changed.
+    /// Presets and the Remote Settings cache are not shown by rows and are ignored.
+    /// Returns whether anything shown changed.
     @discardableResult
     public func reloadView() -> Bool {
         let current = environment.prefs.allEntries()
         guard current != snapshot else { return false }
         var affected = Set<MenuRowID>()
         var unknownKeyChanged = false
+        var shownKeyChanged = false
         func note(_ key: String) {
+            if Self.unshownKeyPrefixes.contains(where: key.hasPrefix) { return }
+            shownKeyChanged = true
             if let ids = rowsByStoreKey[key] {
                 affected.formUnion(ids)
             } else if !key.hasSuffix(Self.debugKeySuffix) {
@@ -124,6 +143,7 @@ public final class FeatureFlagsDebugViewController {
         for (key, entry) in current where snapshot[key] != entry { note(key) }
         for key in snapshot.keys where current[key] == nil { note(key) }
         snapshot = current
+        guard shownKeyChanged else { return false }
         countOverrides()
         if unknownKeyChanged {
             refreshAllRows()
@@ -144,7 +164,8 @@ public final class FeatureFlagsDebugViewController {
             storePath: Self.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,
-            statusNote: environment.isDemo ? "demo" : nil)
+            statusNote: environment.isDemo ? "demo" : nil,
+            experimentsStatus: experimentsStatus)
     }
 
     /// The row with `id`, if there is one.
@@ -168,6 +189,7 @@ public final class FeatureFlagsDebugViewController {
     /// On `.timeout` it looks for changes made by other processes and ages the override times.
     @discardableResult
     public func handle(_ key: KeyEvent) -> Bool {
+        takeFetchedExperiments()
         switch key {
         case .timeout:
             if reloadView() { screen.show(message: "The store changed; the rows were reloaded.") }
@@ -198,14 +220,88 @@ public final class FeatureFlagsDebugViewController {
                 screen.show(message: count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
             case .cycleChannel:
                 preview(previewChannel.next)
+            case .savePreset(let name):
+                try savePreset(name)
+            case .choosePreset:
+                showPresets()
+            case .applyPreset(let name):
+                try applyPreset(name)
             case .quit:
                 return false
             }
+        } catch let error as PresetNameError {
+            screen.show(message: error.description)
         } catch {
             reloadView()
             screen.show(message: "Could not change the store: \(error)")
         }
         return true
+    }
+
+    // MARK: - Experiments from a server
+
+    /// Starts fetching the experiments from their Remote Settings server on another thread, when
+    /// they come from one; returns at once, whether a fetch was started. The result is swapped in
+    /// by `takeFetchedExperiments()`, which every `handle(_:)` calls.
+    @discardableResult
+    public func fetchExperimentsInBackground(policy: ExperimentsFetchPolicy = .fetch) -> Bool {
+        guard experimentsFetch == nil, policy != .cacheOnly, ExperimentsStatusText.isRemote(environment.experiments) else {
+            return false
+        }
+        experimentsFetch = BackgroundExperimentsFetch(environment: environment, policy: policy)
+        experimentsStatus = ExperimentsStatusText.text(for: environment.experiments, isFetching: true,
+                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
+        return true
+    }
+
+    /// Whether a background fetch is still running.
+    public var isFetchingExperiments: Bool { experimentsFetch != nil }
+
+    /// Swaps in the environment of a finished background fetch (rows reload; selection, filter
+    /// and previewed channel stay). Returns whether it did.
+    @discardableResult
+    public func takeFetchedExperiments() -> Bool {
+        guard let fetch = experimentsFetch, let fetched = fetch.take() else { return false }
+        experimentsFetch = nil
+        environment = fetched
+        previewed = previewChannel == fetched.channel ? fetched : fetched.previewing(previewChannel)
+        snapshot = fetched.prefs.allEntries()
+        countOverrides()
+        rebuildAllRows()
+        experimentsStatus = ExperimentsStatusText.text(for: fetched.experiments, isFetching: false,
+                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
+        return true
+    }
+
+    // MARK: - Presets
+
+    private func savePreset(_ name: String) throws {
+        let presets = PresetStore(environment: environment)
+        let existed = presets.list().contains { $0.name == name }
+        let state = SavedFlagState.capture(from: environment)
+        try presets.save(name, state: state)
+        let preferenceCount = state.userPreferences.count + state.typedPreferences.count
+        screen.show(message: "\(existed ? "Replaced" : "Saved") preset \(name) (\(Self.count(state.overrides.count, "override")), "
+                    + "\(Self.count(preferenceCount, "preference"))).")
+    }
+
+    private func showPresets() {
+        let now = clock()
+        let items = PresetStore(environment: environment).list().map { preset in
+            PresetChooser.Item(name: preset.name, detail: "saved " + Self.ago(setAt: preset.savedAt, now: now))
+        }
+        screen.showPresetChooser(PresetChooser(items: items))
+    }
+
+    private func applyPreset(_ name: String) throws {
+        let before = environment.prefs.allEntries()
+        try PresetStore(environment: environment).apply(name)
+        let after = environment.prefs.allEntries()
+        var changed = 0
+        for (key, entry) in after where before[key]?.value != entry.value { changed += 1 }
+        for key in before.keys where after[key] == nil { changed += 1 }
+        reloadView()
+        screen.show(message: "applied preset \(name) (\(Self.count(changed, "change")))")
     }
 
     /// Shows values and override rules of `channel` (overrides are inactive in release).
@@ -411,6 +507,15 @@ public final class FeatureFlagsDebugViewController {
     // MARK: - Text
 
     private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    private static func ago(setAt: Double, now: Double) -> String {
+        let age = OverrideAge.text(setAt: setAt, now: now)
+        return age == "now" ? "just now" : age + " ago"
+    }
 
     private static func title(of flag: FeatureFlagID) -> String {
         flag.definition.debug?.title ?? flag.rawValue

@@ -23,6 +23,12 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case resetAll
     /// Preview the next build channel (developer → beta → release → developer).
     case cycleChannel
+    /// Save the current flag state as the preset `name` (typed at the `s` prompt, not yet checked).
+    case savePreset(name: String)
+    /// List the saved presets in a `PresetChooser` (`p`).
+    case choosePreset
+    /// Make the overrides exactly those of preset `name` (chosen in the `PresetChooser`).
+    case applyPreset(name: String)
     /// Leave the menu.
     case quit
 }

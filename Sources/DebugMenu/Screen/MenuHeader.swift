@@ -25,6 +25,9 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
     public var overrideCount: Int
     /// A short note (e.g. "reloaded: another process changed the store").
     public var statusNote: String?
+    /// Where the experiments come from, when it matters: a Remote Settings source being fetched
+    /// or answered from the cache ("experiments: cached 3m ago — server unreachable").
+    public var experimentsStatus: String?
 
     public init(
         appName: String,
@@ -33,7 +36,8 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
         storePath: String,
         flagCount: Int,
         overrideCount: Int,
-        statusNote: String? = nil
+        statusNote: String? = nil,
+        experimentsStatus: String? = nil
     ) {
         self.appName = appName
         self.buildChannel = buildChannel
@@ -42,6 +46,7 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
         self.flagCount = flagCount
         self.overrideCount = overrideCount
         self.statusNote = statusNote
+        self.experimentsStatus = experimentsStatus
     }
 }
 #endif

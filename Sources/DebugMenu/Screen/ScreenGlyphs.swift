@@ -32,11 +32,13 @@ public struct ScreenGlyphs: Equatable, Hashable, Sendable {
     public var caret: String
     /// The arrow keys, as named in the help.
     public var upDownKeys: String
+    /// Joins a fact and its reason ("cached 3m ago — server unreachable").
+    public var dash: String
 
     public init(
         pointer: String, on: String, off: String, choice: String, overridden: String,
         rule: String, separator: String, ellipsis: String, upDown: String, caret: String,
-        upDownKeys: String
+        upDownKeys: String, dash: String = "-"
     ) {
         self.pointer = pointer
         self.on = on
@@ -49,12 +51,13 @@ public struct ScreenGlyphs: Equatable, Hashable, Sendable {
         self.upDown = upDown
         self.caret = caret
         self.upDownKeys = upDownKeys
+        self.dash = dash
     }
 
     /// Box-drawing and symbol characters, for UTF-8 terminals.
     public static let unicode = ScreenGlyphs(
         pointer: "▸", on: "✓", off: " ", choice: "≡", overridden: "●",
-        rule: "─", separator: "·", ellipsis: "…", upDown: "↑↓", caret: "▏", upDownKeys: "↑ ↓")
+        rule: "─", separator: "·", ellipsis: "…", upDown: "↑↓", caret: "▏", upDownKeys: "↑ ↓", dash: "\u{2014}")
 
     /// Plain ASCII, for other locales.
     public static let ascii = ScreenGlyphs(

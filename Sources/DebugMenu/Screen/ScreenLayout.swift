@@ -4,9 +4,10 @@
 /// terminal involved, so tests read the screen as a user would.
 ///
 /// Use it through `ScreenRenderer` on a terminal, directly in tests. Layout, top to bottom:
-/// a header (app, channels; counts and store; a rule), the scrollable content (section
-/// titles and rows, or the key help), a status line (prompt, filter, message, position)
-/// and a footer with the main keys. Rows read `▸ [✓] ● Title   status text   source`:
+/// a header (app, channels; counts, experiments status and store; a rule), the scrollable
+/// content (section titles and rows, the key help, or the preset chooser), a status line
+/// (question, text prompt, filter, message, position) and a footer with the main keys (the
+/// least important are dropped whole when the terminal is narrow). Rows read `▸ [✓] ● Title   status text   source`:
 /// the pointer marks the selection, `●` (ASCII `*`) an override, in accent colour too, so
 /// `NO_COLOR` loses nothing; read-only rows are dimmed.
 /// Below `minimumSize` (40 columns × 8 lines) only a centred "Terminal too small" message
@@ -58,7 +59,9 @@ public struct ScreenLayout: Sendable {
         result.reserveCapacity(size.rows)
         result.append(contentsOf: headerLines(header, width: width))
         let height = Self.viewport(for: size).height
-        if model.isHelpShown {
+        if let chooser = model.presetChooser {
+            result.append(contentsOf: chooserLines(chooser, width: width, height: height))
+        } else if model.isHelpShown {
             result.append(contentsOf: helpLines(width: width, height: height))
         } else {
             result.append(contentsOf: contentLines(model, width: width, height: height))
@@ -105,6 +108,9 @@ public struct ScreenLayout: Sendable {
         var parts: [(String, TextStyle)] = [(counts, .normal)]
         if let note = header.statusNote, !note.isEmpty {
             parts.append((note + dot, .bold))
+        }
+        if let experiments = header.experimentsStatus, !experiments.isEmpty {
+            parts.append((experiments + dot, .accent))
         }
         let used = parts.reduce(0) { $0 + measure.width(of: $1.0) }
         let pathRoom = max(0, width - used)
@@ -219,6 +225,8 @@ public struct ScreenLayout: Sendable {
             ("R", "reset all overrides (asks y/n first)"),
             ("/", "filter as you type: Enter keeps it, Esc clears it"),
             ("c", "preview the next build channel"),
+            ("s", "save the current overrides and preferences as a preset"),
+            ("p", "pick a preset and apply it (replaces the overrides)"),
             ("mouse", "click toggles a row, the wheel scrolls"),
             ("?", "close this help"),
             ("q  Ctrl-C", "quit"),
@@ -237,11 +245,44 @@ public struct ScreenLayout: Sendable {
         return result
     }
 
+    // MARK: - Preset chooser
+
+    private func chooserLines(_ chooser: PresetChooser, width: Int, height: Int) -> [DrawnLine] {
+        var result: [DrawnLine] = [
+            line([(" Presets (\(chooser.items.count))", .bold), ("\(" \(glyphs.separator) ")Enter applies, Esc cancels", .dim)],
+                 width: width),
+        ]
+        if chooser.items.isEmpty {
+            result.append(line([("   " + PresetChooser.emptyText(dash: glyphs.dash), .dim)], width: width))
+        } else {
+            let room = max(1, height - 1)
+            let selected = chooser.selection ?? 0
+            let first = min(max(0, selected - room + 1), max(0, chooser.items.count - room))
+            let nameWidth = min(40, max(12, chooser.items.reduce(0) { max($0, measure.width(of: $1.name)) }))
+            for index in first ..< min(chooser.items.count, first + room) {
+                let item = chooser.items[index]
+                let isSelected = index == chooser.selection
+                let style: TextStyle = isSelected ? .selected : .normal
+                result.append(line([
+                    ("   " + (isSelected ? glyphs.pointer : " ") + " ", style),
+                    (measure.fitWithEllipsis(item.name, to: nameWidth, ellipsis: glyphs.ellipsis) + "  ", style),
+                    (item.detail, isSelected ? .selected : .dim),
+                ], width: width, padStyle: isSelected ? .selected : .normal))
+            }
+        }
+        if result.count > height { result = Array(result.prefix(height)) }
+        while result.count < height { result.append(line([], width: width)) }
+        return result
+    }
+
     // MARK: - Status line and footer
 
     private func statusLine(_ model: ScreenModel, width: Int) -> DrawnLine {
         if let confirmation = model.pendingConfirmation {
             return line([(" " + confirmation.prompt + " ", .error)], width: width)
+        }
+        if let prompt = model.prompt {
+            return line([(" " + prompt.label, .bold), (prompt.text, .normal), (glyphs.caret, .bold)], width: width)
         }
         let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
         if model.isEditingFilter {
@@ -269,25 +310,37 @@ public struct ScreenLayout: Sendable {
     }
 
     private func footerLine(_ model: ScreenModel, width: Int) -> DrawnLine {
-        let keys: [(String, String)]
+        /// A key, what it does, and how much it matters (0 is kept longest when space runs out).
+        typealias Hint = (key: String, meaning: String, rank: Int)
+        let keys: [Hint]
         if model.pendingConfirmation != nil {
-            keys = [("y", "reset all"), ("n", "cancel")]
+            keys = [("y", "reset all", 0), ("n", "cancel", 0)]
+        } else if model.prompt != nil {
+            keys = [("type", "a name", 1), ("Enter", "save", 0), ("Esc", "cancel", 0)]
+        } else if model.presetChooser != nil {
+            keys = [(glyphs.upDown, "move", 1), ("Enter", "apply", 0), ("Esc", "cancel", 0)]
         } else if model.isHelpShown {
-            keys = [("?", "close help"), ("q", "quit")]
+            keys = [("?", "close help", 0), ("q", "quit", 0)]
         } else if model.isEditingFilter {
-            keys = [("type", "to filter"), ("Enter", "keep"), ("Esc", "clear"), (glyphs.upDown, "move")]
+            keys = [("type", "to filter", 1), ("Enter", "keep", 0), ("Esc", "clear", 0), (glyphs.upDown, "move", 2)]
         } else {
-            keys = [(glyphs.upDown, "move"), ("space", "toggle"), ("x", "remove override"), ("R", "reset all"),
-                    ("/", "filter"), ("c", "channel"), ("?", "help"), ("q", "quit")]
+            keys = [(glyphs.upDown, "move", 0), ("space", "toggle", 0), ("x", "remove override", 2), ("R", "reset all", 3),
+                    ("/", "filter", 1), ("s", "save preset", 2), ("p", "presets", 2), ("c", "channel", 3),
+                    ("?", "help", 0), ("q", "quit", 1)]
+        }
+        func itemWidth(_ hint: Hint) -> Int { measure.width(of: hint.key) + 1 + measure.width(of: hint.meaning) + 2 }
+        // Drop whole hints, least important (and, among equals, rightmost) first, until the rest fit.
+        var kept = Array(repeating: true, count: keys.count)
+        var used = 1 + keys.reduce(0) { $0 + itemWidth($1) }
+        let dropOrder = keys.indices.sorted { (keys[$0].rank, $0) > (keys[$1].rank, $1) }
+        for index in dropOrder where used > width {
+            kept[index] = false
+            used -= itemWidth(keys[index])
         }
         var parts: [(String, TextStyle)] = [(" ", .normal)]
-        var used = 1
-        for (key, meaning) in keys {
-            let itemWidth = measure.width(of: key) + 1 + measure.width(of: meaning) + 2
-            if used + itemWidth > width { break }  // drop what does not fit, never cut a key
-            parts.append((key, .bold))
-            parts.append((" " + meaning + "  ", .dim))
-            used += itemWidth
+        for (index, hint) in keys.enumerated() where kept[index] {
+            parts.append((hint.key, .bold))
+            parts.append((" " + hint.meaning + "  ", .dim))
         }
         return line(parts, width: width)
     }

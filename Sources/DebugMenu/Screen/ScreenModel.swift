@@ -1,7 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
-/// one is selected, the scroll position, the filter, the help overlay, a pending question
-/// and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
+/// one is selected, the scroll position, the filter, the help overlay, a pending question,
+/// a text prompt (a preset's name), the preset chooser and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
 ///
 /// Use one per menu session; feed it every `KeyEvent`, carry out the actions it returns,
 /// then give it fresh rows with `update(rows:)` (the selection stays on the same row id).
@@ -44,6 +44,10 @@ public struct ScreenModel: Sendable {
     public private(set) var isHelpShown = false
     /// The question waiting for y/n, if any.
     public private(set) var pendingConfirmation: Confirmation?
+    /// The one-line text question being answered (`s`: the name of a preset), if any.
+    public private(set) var prompt: TextPrompt?
+    /// The preset list drawn over the rows (`p`), if open.
+    public private(set) var presetChooser: PresetChooser?
     /// A one-line message, cleared by the next key press.
     public private(set) var message: String?
     /// The first content line shown.
@@ -135,9 +139,13 @@ public struct ScreenModel: Sendable {
     }
 
     /// Sets where content starts on screen and how many lines fit, keeping the selection visible.
+    /// A taller viewport shows the lines above first, so shrinking the terminal (even to one
+    /// line) and growing it back shows the same lines as before.
     public mutating func setViewport(top: Int, height: Int) {
         viewportTop = max(0, top)
-        viewportHeight = max(1, height)
+        let newHeight = max(1, height)
+        if newHeight > viewportHeight { scrollOffset -= newHeight - viewportHeight }
+        viewportHeight = newHeight
         clampScroll()
         ensureSelectionVisible()
     }
@@ -150,6 +158,12 @@ public struct ScreenModel: Sendable {
     /// Removes the message.
     public mutating func clearMessage() {
         message = nil
+    }
+
+    /// Opens the preset list over the rows (the controller's answer to `.choosePreset`).
+    public mutating func showPresetChooser(_ chooser: PresetChooser) {
+        isHelpShown = false
+        presetChooser = chooser
     }
 
     /// Replaces the filter (as if typed), keeping the selection when it still shows.
@@ -175,6 +189,12 @@ public struct ScreenModel: Sendable {
 
         if let confirmation = pendingConfirmation {
             return answer(confirmation, with: key)
+        }
+        if prompt != nil {
+            return editPrompt(with: key)
+        }
+        if presetChooser != nil {
+            return choosePreset(with: key)
         }
         if isHelpShown {
             switch key {
@@ -209,6 +229,68 @@ public struct ScreenModel: Sendable {
         default:
             return nil
         }
+    }
+
+    private mutating func editPrompt(with key: KeyEvent) -> MenuAction? {
+        guard var current = prompt else { return nil }
+        switch key {
+        case .character(let character):
+            let isControl = character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+            if !isControl, current.text.count < TextPrompt.maximumLength {
+                current.text.append(character)
+                prompt = current
+            }
+            return nil
+        case .backspace:
+            if !current.text.isEmpty {
+                current.text.removeLast()
+                prompt = current
+            }
+            return nil
+        case .enter:
+            prompt = nil
+            switch current.purpose {
+            case .presetName: return .savePreset(name: current.text)
+            }
+        case .escape:
+            prompt = nil
+            message = current.cancelledMessage
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private mutating func choosePreset(with key: KeyEvent) -> MenuAction? {
+        guard var chooser = presetChooser else { return nil }
+        switch key {
+        case .up, .character("k"):
+            chooser.move(by: -1)
+        case .down, .character("j"):
+            chooser.move(by: 1)
+        case .pageUp:
+            chooser.move(by: -max(1, viewportHeight - 2))
+        case .pageDown:
+            chooser.move(by: max(1, viewportHeight - 2))
+        case .home, .character("g"):
+            chooser.jump(toEnd: false)
+        case .end, .character("G"):
+            chooser.jump(toEnd: true)
+        case .enter:
+            presetChooser = nil
+            return chooser.selectedItem.map { .applyPreset(name: $0.name) }
+        case .escape, .character("q"), .character("p"):
+            presetChooser = nil
+            return nil
+        case .character("s"):
+            presetChooser = nil
+            prompt = TextPrompt(purpose: .presetName)
+            return nil
+        default:
+            return nil
+        }
+        presetChooser = chooser
+        return nil
     }
 
     /// The outcome of a key while the filter is edited; nil when the key navigates instead.
@@ -281,6 +363,10 @@ public struct ScreenModel: Sendable {
             }
         case .character("c"):
             return .cycleChannel
+        case .character("s"):
+            prompt = TextPrompt(purpose: .presetName)
+        case .character("p"):
+            return .choosePreset
         case .character("?"):
             isHelpShown = true
         case .character("q"):

@@ -192,6 +192,13 @@ public final class Terminal {
         }
     }
 
+    /// Throws away input that was typed (or pasted) but not read yet, so that keys meant for
+    /// the menu do not reach the shell as a command line when the menu is interrupted.
+    public func discardPendingInput() {
+        guard isActive else { return }
+        _ = flushinp()
+    }
+
     /// Shows what was drawn since the last refresh (ncurses sends only the differences).
     public func refresh() {
         guard isActive else { return }
@@ -223,6 +230,16 @@ public final class Terminal {
             }
             // An event the menu does not use: read on.
         }
+    }
+
+    /// The next input event if one is already waiting (typed ahead, pasted), without waiting;
+    /// nil when there is none. Lets a caller handle a burst of keys before drawing again.
+    public func pendingKey() -> KeyEvent? {
+        guard isActive else { return nil }
+        _ = cnc_set_timeout(0)
+        defer { _ = cnc_set_timeout(Int32(pollIntervalMilliseconds)) }
+        let key = readKey()
+        return key == .timeout ? nil : key
     }
 
     // MARK: - Private
