@@ -423,3 +423,32 @@ struct ScreenModelTests {
         #expect(isSelectionVisible(model))
     }
 }
+
+@Suite("ScreenModel filter narrowing")
+struct ScreenModelFilterNarrowingTests {
+    /// Rows whose texts share prefixes, so typing and backspacing pass through many needles.
+    static func rows() -> [MenuRow] {
+        (0..<300).map { index in
+            MenuRow(id: "flag\(index)", section: index % 3 == 0 ? .buildOnlyStatus : .featureFlags,
+                    kind: .toggle(isOn: index % 2 == 0, isOverridden: false, sourceText: "default", hiddenValueText: nil),
+                    title: ["Tip Jar", "Tips", "Top Picks", "Trips", "Ship"][index % 5] + " \(index)", statusText: "status \(index % 7)")
+        }
+    }
+
+    private func visibleIDs(_ model: ScreenModel) -> [String] {
+        (0..<model.visibleRowCount).map { model.visibleRow(at: $0).id }
+    }
+
+    /// Typing narrows within the previous matches and Backspace reuses earlier answers: whatever
+    /// path led to a filter, the rows shown must be those a fresh filter shows.
+    @Test func everyFilterOnTheWayShowsWhatAFreshFilterShows() {
+        var typed = ScreenModel(rows: Self.rows())
+        typed.handle(.character("/"))
+        for key in ["t", "i", "p", "s", "BS", "BS", "r", "BS", "p", " ", "1", "BS", "BS", "BS", "BS", "BS", "o"] {
+            typed.handle(key == "BS" ? .backspace : .character(Character(key)))
+            var fresh = ScreenModel(rows: Self.rows())
+            fresh.setFilter(typed.filter)
+            #expect(visibleIDs(typed) == visibleIDs(fresh), "filter '\(typed.filter)'")
+        }
+    }
+}

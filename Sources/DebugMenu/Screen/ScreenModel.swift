@@ -70,6 +70,10 @@ public struct ScreenModel: Sendable {
     /// filter scans these plain bytes for every typed key. Scanning the rows themselves retained
     /// and released their strings, row by row: most of a filter key's cost at 10,000 flags (perf).
     private var searchBytes: [UInt8] = []
+    /// Rows matching each filter typed since the rows last changed, by lowercased needle. Typing
+    /// narrows: a longer needle that contains an earlier one only searches that one's matches, and
+    /// Backspace finds the earlier answer here, so a key costs O(matches), not O(rows).
+    private var matchCache: [String: [Int]] = [:]
     private var searchStarts: [Int] = [0]
     private var rowSections: [Int] = []
 
@@ -561,6 +565,7 @@ public struct ScreenModel: Sendable {
 
     /// Fills `searchBytes`, `searchStarts` and `rowSections` from `rows` (O(n), when rows change).
     private mutating func indexSearchableTexts() {
+        matchCache.removeAll()
         searchBytes.removeAll(keepingCapacity: true)
         searchStarts = [0]
         searchStarts.reserveCapacity(rows.count + 1)
@@ -571,25 +576,42 @@ public struct ScreenModel: Sendable {
         }
     }
 
-    private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
-        let needle = filter.lowercased()
-        var buckets = Array(repeating: [Int](), count: MenuSection.allCases.count)
+    /// The rows whose searchable text contains `needle`, in row order.
+    private mutating func matchingRows(_ needle: String) -> [Int] {
+        guard !needle.isEmpty else { return Array(rowSections.indices) }
+        if let known = matchCache[needle] { return known }
+        // The longest earlier needle inside this one: its matches are a superset of ours.
+        let narrower = matchCache.keys.filter { needle.contains($0) }.max { $0.count < $1.count }
+        let candidates = narrower.flatMap { matchCache[$0] }
+        var matches: [Int] = []
         var needleBytes = Array(needle.utf8)
         searchBytes.withUnsafeBufferPointer { bytes in
             needleBytes.withUnsafeMutableBufferPointer { part in
-                for index in rowSections.indices {
+                func test(_ index: Int) {
                     let text = UnsafeBufferPointer(rebasing: bytes[searchStarts[index] ..< searchStarts[index + 1]])
-                    if part.isEmpty || MenuRow.bytes(text, contain: UnsafeBufferPointer(part)) {
-                        buckets[rowSections[index]].append(index)
-                    }
+                    if MenuRow.bytes(text, contain: UnsafeBufferPointer(part)) { matches.append(index) }
+                }
+                if let candidates {
+                    for index in candidates { test(index) }
+                } else {
+                    for index in rowSections.indices { test(index) }
                 }
             }
         }
+        if matchCache.count >= 64 { matchCache.removeAll() }
+        matchCache[needle] = matches
+        return matches
+    }
+
+    private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
+        let needle = filter.lowercased()
+        var buckets = Array(repeating: [Int](), count: MenuSection.allCases.count)
+        for index in matchingRows(needle) { buckets[rowSections[index]].append(index) }
         lines = []
         visibleRowIndices = []
         rowLineIndices = []
         sectionStarts = []
-        lines.reserveCapacity(rows.count + 2 * buckets.count)
+        lines.reserveCapacity(buckets.reduce(0) { $0 + $1.count } + 2 * buckets.count)
         for section in MenuSection.allCases {
             let bucket = buckets[section.rawValue]
             guard !bucket.isEmpty else { continue }
