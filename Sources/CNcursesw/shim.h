@@ -21,6 +21,9 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
+#include <pthread.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -335,9 +338,16 @@ static inline void cnc_install_signal_handlers(void) {
     sigemptyset(&action.sa_mask);
     action.sa_handler = cnc_on_stop_signal;
     action.sa_flags = 0; // no SA_RESTART: a blocked read returns at once
+    // A process can inherit a mask that blocks these (a parent that started it from a thread
+    // with signals blocked): then a hang-up would never reach the menu. Unblock them here.
+    sigset_t stops;
+    sigemptyset(&stops);
     for (int i = 0; i < CNC_STOP_SIGNAL_COUNT; i++) {
         sigaction(cnc_stop_signal(i), &action, &cnc_state()->previous_stop[i]);
+        sigaddset(&stops, cnc_stop_signal(i));
     }
+    sigaddset(&stops, SIGWINCH);
+    pthread_sigmask(SIG_UNBLOCK, &stops, NULL);
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);
     sigemptyset(&crash.sa_mask);
@@ -362,6 +372,14 @@ static inline void cnc_restore_signal_handlers(void) {
     for (int i = 0; i < CNC_CRASH_SIGNAL_COUNT; i++) {
         sigaction(cnc_crash_signal(i), &cnc_state()->previous_crash[i], NULL);
     }
+}
+
+/// Whether the terminal's input has gone away (the terminal emulator or tmux server closed the
+/// pty): reads then fail at once instead of waiting, and the menu must end, not spin.
+static inline int cnc_input_hung_up(void) {
+    struct pollfd input = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+    if (poll(&input, 1, 0) < 0) return 0;
+    return (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 /// The stop signal received since the last call (0 when none), clearing it.

@@ -224,4 +224,22 @@ struct TerminalAbuseTests {
         }
         try expectCleanExit(tmux, status: "\(128 + signal)")
     }
+
+    /// The terminal goes away (the tmux server is killed) while the menu runs with SIGHUP
+    /// blocked, as it is when a parent started it from a thread that blocks signals: the menu must
+    /// end, not spin on reads that fail at once (a benchmark run once left such a menu at 93% CPU).
+    @Test func menuEndsWhenItsTerminalGoesAwayEvenWithHangUpBlocked() throws {
+        let tmux = try TmuxSession(environment: environment)
+        defer { tmux.kill() }
+        let blockHangUp = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP]); os.execv(sys.argv[1], sys.argv[1:])"
+        try tmux.typeLine("python3 -c '\(blockHangUp)' \(FlagsBinary.path) menu")
+        try tmux.waitFor(timeout: 10, "the menu") { $0.contains(Self.menuShown) }
+        let pid = try menuPID(tmux)
+        tmux.kill()
+        let deadline = Date().addingTimeInterval(5)
+        while Foundation.kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
+        let stillRunning = Foundation.kill(pid, 0) == 0
+        if stillRunning { Foundation.kill(pid, SIGKILL) }
+        #expect(!stillRunning, "the menu kept running after its terminal was gone")
+    }
 }

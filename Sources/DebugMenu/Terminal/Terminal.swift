@@ -226,6 +226,9 @@ public final class Terminal {
                     return event
                 }
             default:
+                // No key: normally the poll interval passed; but when the terminal went away, reads
+                // fail at once, so treat a hung-up input as the hang-up signal it should have sent.
+                if cnc_input_hung_up() != 0 { return .terminationSignal(SIGHUP) }
                 return .timeout
             }
             // An event the menu does not use: read on.
