@@ -25,8 +25,7 @@ struct FetchCommand: FlagsCommand {
     init(arguments: inout ArgumentList) throws(CLIError) {
         force = arguments.flag("--force")
         json = arguments.flag("--json")
-        let extra = try arguments.positionals(command: Self.name)
-        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+        try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

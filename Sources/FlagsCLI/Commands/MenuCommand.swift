@@ -22,8 +22,7 @@ struct MenuCommand: FlagsCommand {
         """
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let extra = try arguments.positionals(command: Self.name)
-        if let first = extra.first { throw .usage("unexpected argument '\(first)'", command: Self.name) }
+        try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

@@ -15,8 +15,7 @@ struct ValidateCommand: FlagsCommand {
         """
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let extra = try arguments.positionals(command: Self.name)
-        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+        try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

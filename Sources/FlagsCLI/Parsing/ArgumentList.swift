@@ -83,6 +83,13 @@ struct ArgumentList {
         return words
     }
 
+    /// For commands that take no positional arguments: any option left or word given is a usage error.
+    mutating func expectNoPositionals(command: String) throws(CLIError) {
+        if let first = try positionals(command: command).first {
+            throw .usage("unexpected argument '\(first)'", command: command)
+        }
+    }
+
     /// The first word, if it is not an option, removed (the command name).
     mutating func popCommandName() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }
