@@ -1,4 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+
 /// How long ago an override was set, in the fewest characters: `now`, `5m`, `3h`, `2d`.
 ///
 /// Use it for the source column of an overridden row ("override · 5m"), so a stale override
@@ -10,13 +12,8 @@
 public enum OverrideAge {
     /// The age of something set at `setAt`, seen at `now` (both in seconds since 1970).
     public static func text(setAt: Double, now: Double) -> String {
-        let seconds = max(0, now - setAt)
-        switch seconds {
-        case ..<60: return "now"
-        case ..<3_600: return "\(Int(seconds / 60))m"
-        case ..<86_400: return "\(Int(seconds / 3_600))h"
-        default: return "\(Int(seconds / 86_400))d"
-        }
+        // The menu says "now" for the first minute; beyond it, the same short ages as `flags list`.
+        now - setAt < 60 ? "now" : Timestamp.age(since: setAt, now: now)
     }
 }
 #endif

@@ -122,7 +122,9 @@ public final class FlagsEnvironment: Sendable {
         return (try BibimbapDemo.materialize(in: demoFolder), true)
     }
 
-    static func absolute(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+    /// `path` as given when absolute, else relative to `folder` (the working directory when empty):
+    /// how every path the user or a registry gives is read.
+    public static func absolute(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(path)
     }
 }

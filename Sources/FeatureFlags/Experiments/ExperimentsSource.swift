@@ -19,7 +19,7 @@ public enum ExperimentsSource: Sendable, Hashable, CustomStringConvertible {
     /// `/v1/buckets/{bucket}/collections/{collection}/records` address of a collection.
     public static func parse(_ text: String, relativeTo folder: String) -> ExperimentsSource {
         guard text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text) else {
-            return .file(text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text))
+            return .file(FlagsEnvironment.absolute(text, in: folder))
         }
         let parts = url.path.split(separator: "/").map(String.init)
         if let v1 = parts.firstIndex(of: "v1"), parts.count >= v1 + 5, parts[v1 + 1] == "buckets", parts[v1 + 3] == "collections" {

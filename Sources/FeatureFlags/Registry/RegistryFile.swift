@@ -176,6 +176,6 @@ struct RegistryFile {
     }
 
     private static func resolve(_ path: String, against folder: String) -> String {
-        path.hasPrefix("/") ? path : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(path)
+        FlagsEnvironment.absolute(path, in: folder)
     }
 }

@@ -41,7 +41,7 @@ struct DiffCommand: FlagsCommand {
         if target.hasPrefix("preset:") {
             saved = try PresetStore(environment: environment).load(String(target.dropFirst("preset:".count)))
         } else {
-            let path = target.hasPrefix("/") ? target : (context.options.workingDirectory as NSString).appendingPathComponent(target)
+            let path = context.absolutePath(target)
             guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
             saved = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
         }

@@ -21,8 +21,7 @@ struct ExportCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         output = try arguments.option("--output", "-o", command: Self.name)
-        let extra = try arguments.positionals(command: Self.name)
-        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+        try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
@@ -33,7 +32,7 @@ struct ExportCommand: FlagsCommand {
             context.console.print(text.dropLast().description)
             return
         }
-        let path = output.hasPrefix("/") ? output : (context.options.workingDirectory as NSString).appendingPathComponent(output)
+        let path = context.absolutePath(output)
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

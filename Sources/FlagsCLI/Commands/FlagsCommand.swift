@@ -38,6 +38,9 @@ struct CommandContext {
     /// Opens the app's registry and store with the given options.
     let open: (FlagsOptions) throws -> FlagsEnvironment
 
+    /// A path from the command line, relative to the working directory unless absolute.
+    func absolutePath(_ path: String) -> String { FlagsEnvironment.absolute(path, in: options.workingDirectory) }
+
     /// The app's registry and store as the global options say, without notes or recovery.
     func openEnvironment() throws -> FlagsEnvironment { try open(options) }
 

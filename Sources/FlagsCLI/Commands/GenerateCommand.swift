@@ -24,13 +24,12 @@ struct GenerateCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         output = try arguments.option("--output", "-o", command: Self.name)
-        let extra = try arguments.positionals(command: Self.name)
-        guard extra.isEmpty else { throw .usage("unexpected argument '\(extra[0])'", command: Self.name) }
+        try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let outputPath = output.map { $0.hasPrefix("/") ? $0 : (context.options.workingDirectory as NSString).appendingPathComponent($0) }
+        let outputPath = output.map(context.absolutePath)
         let base = outputPath.map { ($0 as NSString).deletingLastPathComponent } ?? context.options.workingDirectory
         let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)

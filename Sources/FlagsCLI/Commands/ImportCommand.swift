@@ -30,7 +30,7 @@ struct ImportCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let path = file == "-" || file.hasPrefix("/") ? file : (context.options.workingDirectory as NSString).appendingPathComponent(file)
+        let path = file == "-" ? file : context.absolutePath(file)
         let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
         guard let data else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
         let state = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
