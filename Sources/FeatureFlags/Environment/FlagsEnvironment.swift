@@ -64,7 +64,7 @@ public final class FlagsEnvironment: Sendable {
     /// Loads the registry, its manifest and the store named by `options`.
     public static func open(_ options: FlagsOptions) throws -> FlagsEnvironment {
         let (registryPath, isDemo) = try locateRegistry(options)
-        let registry = try FeatureFlagRegistry.load(path: registryPath)
+        let registry = try RegistrySnapshot(environment: options.environment).load(path: registryPath)
         let storePath = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
         let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))

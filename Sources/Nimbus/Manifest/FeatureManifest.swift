@@ -20,7 +20,8 @@ public struct FeatureManifest: Sendable {
     private let features: [String: FeatureDefinition]
     private let enums: [String: EnumDefinition]
     private let objects: [String: ObjectDefinition]
-    private let defaults: [String: [String: JSONValue]]
+    /// Each feature's complete value, by feature id and then channel.
+    let defaults: [String: [String: JSONValue]]
     private let checker: ValueChecker
 
     init(channels: [String], files: [String], features: [String: FeatureDefinition], enums: [String: EnumDefinition],

@@ -1,0 +1,144 @@
+/// Reads what `SnapshotWriter` wrote, in the same order, and throws `SnapshotReader.Malformed`
+/// on anything else: a truncated file, a bad tag, an index out of range.
+///
+/// A snapshot is a cache, so a malformed one is never the user's problem: whoever reads it
+/// falls back to the source and writes a new one.
+///
+/// ```swift
+/// var reader = try SnapshotReader(bytes)
+/// let name = try reader.readString()
+/// let count = try reader.readInt()
+/// ```
+public struct SnapshotReader {
+    /// The bytes are not a snapshot this code wrote.
+    public struct Malformed: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var strings: [String] = []
+    private var depth = 0
+
+    /// Reads the string table at the start of `bytes`; the values follow it.
+    public init(_ bytes: [UInt8]) throws(Malformed) {
+        self.bytes = bytes
+        let count = try readCount()
+        strings.reserveCapacity(count)
+        for _ in 0..<count {
+            let length = try readCount()
+            guard length <= bytes.count - index else { throw Malformed("string past the end") }
+            guard let string = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[index..<index + length]), as: UTF8.self) }) else {
+                throw Malformed("string is not UTF-8")
+            }
+            strings.append(string)
+            index += length
+        }
+    }
+
+    /// True when every byte was read.
+    public var isAtEnd: Bool { index == bytes.count }
+
+    public mutating func readUnsigned() throws(Malformed) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard shift < 64 else { break }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+        throw Malformed("varint past the end")
+    }
+
+    public mutating func readInt() throws(Malformed) -> Int {
+        let raw = try readUnsigned()
+        return Int(truncatingIfNeeded: Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    /// A count or length: not negative, and not more than the bytes that are left could hold.
+    public mutating func readCount() throws(Malformed) -> Int {
+        let value = try readUnsigned()
+        guard value <= UInt64(bytes.count) else { throw Malformed("count \(value) larger than the snapshot") }
+        return Int(value)
+    }
+
+    public mutating func readBool() throws(Malformed) -> Bool {
+        guard index < bytes.count else { throw Malformed("boolean past the end") }
+        defer { index += 1 }
+        switch bytes[index] {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed("bad boolean")
+        }
+    }
+
+    public mutating func readDouble() throws(Malformed) -> Double { Double(bitPattern: try readUnsigned()) }
+
+    public mutating func readString() throws(Malformed) -> String {
+        let position = try readUnsigned()
+        guard position < UInt64(strings.count) else { throw Malformed("string index out of range") }
+        return strings[Int(position)]
+    }
+
+    public mutating func readOptionalString() throws(Malformed) -> String? {
+        try readBool() ? try readString() : nil
+    }
+
+    public mutating func readStrings() throws(Malformed) -> [String] {
+        let count = try readCount()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try readString()) }
+        return values
+    }
+
+    /// `count` values read by `element`, for arrays of any type.
+    public mutating func readArray<T>(_ element: (inout SnapshotReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
+        let count = try readCount()
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try element(&self)) }
+        return values
+    }
+
+    public mutating func readJSON() throws(Malformed) -> JSONValue {
+        guard index < bytes.count else { throw Malformed("value past the end") }
+        let tag = bytes[index]
+        index += 1
+        switch tag {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .int(try readInt())
+        case 4: return .double(try readDouble())
+        case 5: return .string(try readString())
+        case 6, 7:
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= JSONParser.maximumDepth else { throw Malformed("values nested too deep") }
+            return try readContainer(isArray: tag == 6)
+        default: throw Malformed("bad value tag \(tag)")
+        }
+    }
+
+    private mutating func readContainer(isArray: Bool) throws(Malformed) -> JSONValue {
+        if isArray {
+            return .array(try readArray { (reader: inout SnapshotReader) throws(Malformed) in try reader.readJSON() })
+        }
+        let count = try readCount()
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: count)
+        for _ in 0..<count {
+            let key = try readString()
+            members[key] = try readJSON()
+        }
+        return .object(members)
+    }
+
+    public mutating func readMark() throws(Malformed) -> YAMLMark {
+        YAMLMark(file: try readString(), line: try readInt(), column: try readInt())
+    }
+}

@@ -1,0 +1,103 @@
+/// Writes values into the compact binary form of a snapshot: a cache of something that is slow
+/// to read from its source (a validated Feature Manifest, say) and fast to read back.
+///
+/// Integers are LEB128 varints (zigzag for signed), strings are written once into a table and
+/// referred to by index, so the many repeated names of a manifest cost one allocation each when
+/// read back. `SnapshotReader` reads what this writes, in the same order.
+///
+/// ```swift
+/// var writer = SnapshotWriter()
+/// writer.write("enabled")
+/// writer.write(42)
+/// let bytes = writer.finish()  // string table, then the values
+/// ```
+public struct SnapshotWriter {
+    private var body: [UInt8] = []
+    private var stringIndex: [String: Int] = [:]
+    private var strings: [String] = []
+
+    public init() {}
+
+    /// The string table followed by everything written.
+    public func finish() -> [UInt8] {
+        var table = SnapshotWriter()
+        table.writeUnsigned(UInt64(strings.count))
+        for string in strings {
+            let utf8 = Array(string.utf8)
+            table.writeUnsigned(UInt64(utf8.count))
+            table.body.append(contentsOf: utf8)
+        }
+        return table.body + body
+    }
+
+    public mutating func writeUnsigned(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            body.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        body.append(UInt8(value))
+    }
+
+    /// A count or length, read back with `SnapshotReader.readCount`.
+    public mutating func writeCount(_ value: Int) {
+        precondition(value >= 0, "a count is never negative")
+        writeUnsigned(UInt64(value))
+    }
+
+    /// A signed integer, read back with `SnapshotReader.readInt`.
+    public mutating func write(_ value: Int) {
+        writeUnsigned(UInt64(bitPattern: Int64((value << 1) ^ (value >> (Int.bitWidth - 1)))))
+    }
+
+    public mutating func write(_ value: Bool) { body.append(value ? 1 : 0) }
+
+    public mutating func write(_ value: Double) { writeUnsigned(value.bitPattern) }
+
+    public mutating func write(_ value: String) {
+        if let index = stringIndex[value] {
+            writeUnsigned(UInt64(index))
+        } else {
+            stringIndex[value] = strings.count
+            writeUnsigned(UInt64(strings.count))
+            strings.append(value)
+        }
+    }
+
+    public mutating func write(_ value: String?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    public mutating func write(_ values: [String]) {
+        writeCount(values.count)
+        for value in values { write(value) }
+    }
+
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: body.append(0)
+        case .bool(let bool): body.append(bool ? 2 : 1)
+        case .int(let int): body.append(3); write(int)
+        case .double(let double): body.append(4); write(double)
+        case .string(let string): body.append(5); write(string)
+        case .array(let elements):
+            body.append(6)
+            writeCount(elements.count)
+            for element in elements { write(element) }
+        case .object(let members):
+            body.append(7)
+            writeCount(members.count)
+            for (key, member) in members {
+                write(key)
+                write(member)
+            }
+        }
+    }
+
+    public mutating func write(_ mark: YAMLMark) {
+        write(mark.file)
+        write(mark.line)
+        write(mark.column)
+    }
+}

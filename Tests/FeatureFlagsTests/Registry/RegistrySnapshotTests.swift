@@ -1,0 +1,154 @@
+@testable import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Nimbus
+import Testing
+
+/// The snapshot cache must never change what a registry says: it is used only while every file
+/// it came from is untouched, and anything odd about it sends the load back to the files.
+@Suite struct RegistrySnapshotTests {
+    /// An app's registry and manifest with modification times safely in the past, so the first
+    /// load may snapshot them, and a snapshot folder of its own.
+    struct App {
+        let folder = TemporaryDirectory()
+        var registryPath: String { folder.file("app/feature-flags.yaml") }
+        var snapshots: RegistrySnapshot { RegistrySnapshot(folder: folder.file("cache")) }
+        var snapshotFile: String { snapshots.snapshotPath(for: registryPath)! }
+
+        init(title: String = "Search bar") {
+            folder.write("""
+                channels: [developer, beta, release]
+                features:
+                  search-feature:
+                    description: Search
+                    variables:
+                      enabled: { description: on, type: Boolean, default: true }
+                """, to: "app/nimbus.fml.yaml")
+            write(title: title)
+        }
+
+        func write(title: String) {
+            folder.write("""
+                app: demo
+                manifest: nimbus.fml.yaml
+                flags:
+                  search:
+                    feature: search-feature
+                    variable: enabled
+                    debug: { title: \(title), status: The search bar }
+                """, to: "app/feature-flags.yaml")
+            for file in ["app/feature-flags.yaml", "app/nimbus.fml.yaml"] { backdate(folder.file(file)) }
+        }
+
+        func backdate(_ path: String) {
+            let past = Date().addingTimeInterval(-60)
+            try! FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        }
+
+        func title() throws -> String? { try snapshots.load(path: registryPath).flag("search").definition.debug?.title }
+    }
+
+    @Test func aSecondLoadReadsTheSnapshotAndGetsTheSameRegistry() throws {
+        let app = App()
+        let fromFiles = try app.snapshots.load(path: app.registryPath)
+        #expect(FileManager.default.fileExists(atPath: app.snapshotFile))
+        let fromSnapshot = try #require(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath))
+        expectSame(fromSnapshot, fromFiles)
+        #expect(try app.title() == "Search bar")
+    }
+
+    @Test func theDemoAndFirefoxRegistriesComeBackWhole() throws {
+        let demo = TemporaryDirectory()
+        var paths = [try BibimbapDemo.materialize(in: demo.path)]
+        if FirefoxExample.fixtureExists { paths.append(FirefoxExample.registryPath) }
+        for path in paths {
+            let registry = try FeatureFlagRegistry.load(path: path)
+            var writer = SnapshotWriter()
+            registry.write(to: &writer)
+            var reader = try SnapshotReader(writer.finish())
+            let again = try FeatureFlagRegistry(snapshot: &reader)
+            #expect(reader.isAtEnd)
+            expectSame(again, registry)
+        }
+    }
+
+    @Test func anEditedRegistryIsReadFromItsFilesAgain() throws {
+        let app = App()
+        #expect(try app.title() == "Search bar")
+        app.write(title: "Search box")
+        #expect(try app.title() == "Search box")
+        #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath)?.flags.first?.definition.debug?.title == "Search box")
+    }
+
+    @Test func filesChangedJustBeforeTheReadAreNotSnapshotted() throws {
+        let app = App()
+        app.folder.write("# edited just now\n" + (try String(contentsOfFile: app.folder.file("app/nimbus.fml.yaml"), encoding: .utf8)),
+                         to: "app/nimbus.fml.yaml")
+        _ = try app.snapshots.load(path: app.registryPath)
+        #expect(!FileManager.default.fileExists(atPath: app.snapshotFile), "a file written during the read could be half read")
+    }
+
+    @Test func brokenOrForeignSnapshotsAreIgnoredAndReplaced() throws {
+        let app = App()
+        _ = try app.snapshots.load(path: app.registryPath)
+        let whole = try #require(FileManager.default.contents(atPath: app.snapshotFile))
+        for cut in [0, 8, whole.count / 2, whole.count - 1] {
+            app.folder.write(whole.prefix(cut), to: app.snapshotFile)
+            #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) == nil)
+            #expect(try app.title() == "Search bar")
+        }
+        app.folder.write(whole, to: app.snapshotFile)
+        #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) != nil)
+        chmod(app.snapshotFile, 0o666)
+        #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) == nil, "others could have written it")
+        #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.folder.file("other.yaml")) == nil)
+    }
+
+    @Test func aBrokenRegistryThrowsItsOwnErrorAndIsNotSnapshotted() throws {
+        let app = App()
+        app.folder.write("app: demo\nmanifest: nimbus.fml.yaml\nflags:\n  search: { feature: nope, variable: enabled }\n",
+                         to: "app/feature-flags.yaml")
+        app.backdate(app.registryPath)
+        #expect(throws: YAMLError.self) { try app.snapshots.load(path: app.registryPath) }
+        #expect(!FileManager.default.fileExists(atPath: app.snapshotFile))
+    }
+
+    @Test func theFolderFollowsXDGAndCanBeTurnedOff() {
+        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa"]).folder == "/home/qa/.cache/feature-flags/registries")
+        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "XDG_CACHE_HOME": "/c"]).folder == "/c/feature-flags/registries")
+        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "FLAGS_NO_CACHE": "1"]).folder == nil)
+        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "FLAGS_NO_CACHE": "0"]).folder != nil)
+        #expect(RegistrySnapshot(environment: [:]).folder == nil)
+    }
+
+    private func expectSame(_ a: FeatureFlagRegistry, _ b: FeatureFlagRegistry) {
+        #expect(a.path == b.path && a.app == b.app && a.manifestPath == b.manifestPath && a.experiments == b.experiments)
+        #expect(a.flags.map(\.rawValue) == b.flags.map(\.rawValue))
+        for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
+            #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
+        }
+        #expect(a.preferences == b.preferences)
+        let (m, n) = (a.manifest, b.manifest)
+        #expect(m.channels == n.channels && m.files == n.files && m.featureIDs == n.featureIDs)
+        #expect(m.enumNames == n.enumNames && m.objectNames == n.objectNames)
+        for id in m.featureIDs {
+            #expect(m.feature(id) == n.feature(id))
+            for channel in m.channels { #expect(m.defaultValue(forFeature: id, channel: channel) == n.defaultValue(forFeature: id, channel: channel)) }
+        }
+        for name in m.enumNames { #expect(m.enumDefinition(name) == n.enumDefinition(name)) }
+        for name in m.objectNames { #expect(m.objectDefinition(name) == n.objectDefinition(name)) }
+    }
+}
+
+@Suite struct RegistrySnapshotCleanupTests {
+    @Test func snapshotsUnusedForAMonthAreDeletedWhenAnotherIsWritten() throws {
+        let app = RegistrySnapshotTests.App()
+        let cache = app.folder.file("cache")
+        app.folder.write("old", to: "cache/0123.snapshot")
+        app.folder.write("recent", to: "cache/4567.snapshot")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-31 * 86_400)], ofItemAtPath: cache + "/0123.snapshot")
+        _ = try app.snapshots.load(path: app.registryPath)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(!names.contains("0123.snapshot") && names.contains("4567.snapshot") && names.count == 2)
+    }
+}

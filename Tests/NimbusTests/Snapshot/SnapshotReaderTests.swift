@@ -1,0 +1,52 @@
+import Foundation
+import Nimbus
+import Testing
+
+@Suite struct SnapshotReaderTests {
+    static let value: JSONValue = .object([
+        "enabled": .bool(true), "count": .int(-42), "big": .int(Int.max), "ratio": .double(0.25), "none": .null,
+        "names": .array([.string("é"), .string("enabled"), .string("")]), "nested": .object(["enabled": .bool(false)]),
+    ])
+
+    func written() -> [UInt8] {
+        var writer = SnapshotWriter()
+        writer.write("enabled")
+        writer.write(Int.min)
+        writer.writeCount(3)
+        writer.write(Self.value)
+        writer.write(YAMLMark(file: "nimbus.fml.yaml", line: 12, column: 7))
+        writer.write(nil as String?)
+        return writer.finish()
+    }
+
+    @Test func readsBackWhatWasWritten() throws {
+        var reader = try SnapshotReader(written())
+        #expect(try reader.readString() == "enabled")
+        #expect(try reader.readInt() == Int.min)
+        #expect(try reader.readCount() == 3)
+        #expect(try reader.readJSON() == Self.value)
+        #expect(try reader.readMark() == YAMLMark(file: "nimbus.fml.yaml", line: 12, column: 7))
+        #expect(try reader.readOptionalString() == nil)
+        #expect(reader.isAtEnd)
+    }
+
+    /// A snapshot cut short anywhere (a full disk, a crash mid-write) is refused, never misread
+    /// as a shorter valid one and never a crash.
+    @Test func everyTruncationIsRefused() throws {
+        let bytes = written()
+        for cut in 0..<bytes.count {
+            #expect(throws: SnapshotReader.Malformed.self) {
+                var reader = try SnapshotReader(Array(bytes.prefix(cut)))
+                _ = try reader.readString(); _ = try reader.readInt(); _ = try reader.readCount(); _ = try reader.readJSON()
+                _ = try reader.readMark(); _ = try reader.readOptionalString()
+            }
+        }
+    }
+
+    @Test func deepNestingIsRefusedWithoutExhaustingTheStack() throws {
+        var bytes: [UInt8] = [0] // an empty string table
+        bytes += [UInt8](repeating: 6, count: 100_000) // arrays, each holding the next
+        var reader = try SnapshotReader(bytes)
+        #expect(throws: SnapshotReader.Malformed.self) { try reader.readJSON() }
+    }
+}
