@@ -29,38 +29,58 @@ public struct FeatureResolver {
 
     /// The value of `featureId` given `enrollments` (only `.enrolled` results count).
     public func resolve(_ featureId: String, enrollments: [EnrollmentResult]) -> ResolvedFeature {
-        var resolved = ResolvedFeature(featureId: featureId, value: defaults(featureId))
-        // The evaluator leaves at most one enrolled rollout and one enrolled experiment per
-        // feature; taking the first keeps this total if handed unresolved results.
-        if let (slug, _, layer) = enrolledLayer(for: featureId, in: enrollments, rollouts: true) {
-            apply(layer, from: .rollout(slug: slug), to: &resolved)
-            resolved.rollout = slug
-        }
-        if let (slug, branch, layer) = enrolledLayer(for: featureId, in: enrollments, rollouts: false) {
-            apply(layer, from: .experiment(slug: slug, branch: branch), to: &resolved)
-            resolved.experiment = (slug, branch)
-        }
-        return resolved
+        resolve(featureId, layers: EnrolledLayers(enrollments))
     }
 
     /// The value of every feature in `featureIds`, keyed by feature id.
     public func resolveAll(_ featureIds: some Sequence<String>, enrollments: [EnrollmentResult]) -> [String: ResolvedFeature] {
+        // Indexed once: looking each feature up in every enrollment made 10,000 features with
+        // 1,000 records cost ten million comparisons.
+        let layers = EnrolledLayers(enrollments)
         var resolved: [String: ResolvedFeature] = [:]
-        for featureId in featureIds { resolved[featureId] = resolve(featureId, enrollments: enrollments) }
+        for featureId in featureIds { resolved[featureId] = resolve(featureId, layers: layers) }
         return resolved
     }
 
-    private func enrolledLayer(
-        for featureId: String,
-        in enrollments: [EnrollmentResult],
-        rollouts: Bool
-    ) -> (slug: String, branch: String, value: [String: JSONValue])? {
-        for result in enrollments where result.isRollout == rollouts {
-            if let branch = result.branch, let value = branch.value(for: featureId) {
-                return (result.slug, branch.slug, value)
+    private func resolve(_ featureId: String, layers: EnrolledLayers) -> ResolvedFeature {
+        var resolved = ResolvedFeature(featureId: featureId, value: defaults(featureId))
+        if let rollout = layers.rollouts[featureId] {
+            apply(rollout.value, from: .rollout(slug: rollout.slug), to: &resolved)
+            resolved.rollout = rollout.slug
+        }
+        if let experiment = layers.experiments[featureId] {
+            apply(experiment.value, from: .experiment(slug: experiment.slug, branch: experiment.branch), to: &resolved)
+            resolved.experiment = (experiment.slug, experiment.branch)
+        }
+        return resolved
+    }
+
+    /// The enrolled rollout and the enrolled experiment that configure each feature. The
+    /// evaluator leaves at most one of each per feature; taking the first keeps this total if
+    /// handed unresolved results.
+    private struct EnrolledLayers {
+        struct Layer {
+            var slug: String
+            var branch: String
+            var value: [String: JSONValue]
+        }
+
+        var rollouts: [String: Layer] = [:]
+        var experiments: [String: Layer] = [:]
+
+        init(_ enrollments: [EnrollmentResult]) {
+            for result in enrollments {
+                guard let branch = result.branch else { continue }
+                for feature in branch.features {
+                    let layer = Layer(slug: result.slug, branch: branch.slug, value: feature.value)
+                    if result.isRollout {
+                        if rollouts[feature.featureId] == nil { rollouts[feature.featureId] = layer }
+                    } else if experiments[feature.featureId] == nil {
+                        experiments[feature.featureId] = layer
+                    }
+                }
             }
         }
-        return nil
     }
 
     private func apply(_ layer: [String: JSONValue], from source: FeatureValueSource, to resolved: inout ResolvedFeature) {
