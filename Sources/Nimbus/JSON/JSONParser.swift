@@ -20,8 +20,8 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private let file: String
     private var index = 0
-    private var line = 1
-    private var column = 1
+    /// Where the text starts: after a byte order mark, which no column counts.
+    private var origin = 0
     private var depth = 0
 
     private init(bytes: [UInt8], file: String) {
@@ -39,7 +39,7 @@ public struct JSONParser {
     public static func parse(bytes: some Sequence<UInt8>, file: String = "<input>") throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes), file: file)
         // RFC 8259 §8.1 lets a parser ignore a byte order mark; editors on some systems add one.
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (parser.index, parser.origin) = (3, 3) }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -53,17 +53,10 @@ public struct JSONParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    /// Moves past one byte, keeping line and column in step. Columns count Unicode scalars, so a
-    /// UTF-8 continuation byte does not start a new column.
+    /// Moves past one byte. Lines and columns are not counted on the way (that doubled the cost
+    /// of every byte); an error works out its position from its offset.
     private mutating func advance() {
-        let byte = bytes[index]
         index += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
     }
 
     private mutating func skipWhitespace() {
@@ -74,12 +67,25 @@ public struct JSONParser {
         }
     }
 
-    private func error(_ message: String) -> JSONParseError {
-        JSONParseError(file: file, line: line, column: column, message: message)
+    /// An error at the cursor, or at `offset`.
+    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+        let (line, column) = position(of: offset ?? index)
+        return JSONParseError(file: file, line: line, column: column, message: message)
     }
 
-    private func error(_ message: String, line: Int, column: Int) -> JSONParseError {
-        JSONParseError(file: file, line: line, column: column, message: message)
+    /// The 1-based line and column of the byte at `offset`. Columns count Unicode scalars, so a
+    /// UTF-8 continuation byte does not start a new column.
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for byte in bytes[origin..<max(origin, min(offset, bytes.count))] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// The character under the cursor, quoted for a message.
@@ -116,16 +122,16 @@ public struct JSONParser {
     }
 
     private mutating func expectLiteral(_ word: String) throws(JSONParseError) {
-        let (startLine, startColumn) = (line, column)
+        let start = index
         for expected in word.utf8 {
             guard current == expected else {
-                throw error("invalid literal, expected `\(word)`", line: startLine, column: startColumn)
+                throw error("invalid literal, expected `\(word)`", at: start)
             }
             advance()
         }
         // `nullx` or `true1` is one bad token, not a literal followed by garbage.
         if let next = current, isIdentifierByte(next) {
-            throw error("invalid literal, expected `\(word)`", line: startLine, column: startColumn)
+            throw error("invalid literal, expected `\(word)`", at: start)
         }
     }
 
@@ -156,10 +162,10 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else {
                 throw error("expected a string key, found \(describeCurrent())")
             }
-            let (keyLine, keyColumn) = (line, column)
+            let keyStart = index
             let key = try parseString()
             if members[key] != nil {
-                throw error("duplicate key \"\(key)\"", line: keyLine, column: keyColumn)
+                throw error("duplicate key \"\(key)\"", at: keyStart)
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
@@ -212,18 +218,29 @@ public struct JSONParser {
     // MARK: - Strings
 
     private mutating func parseString() throws(JSONParseError) -> String {
-        let (startLine, startColumn) = (line, column)
+        let start = index
         advance() // opening quote
-        var utf8: [UInt8] = []
+        // Most strings have no escapes: find the closing quote and make the string straight
+        // from the bytes, without copying them one by one.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self) }
+            guard let text else { throw error("string is not valid UTF-8", at: start) }
+            index = end + 1
+            return text
+        }
+        var utf8 = Array(bytes[index..<end])
+        index = end
         while true {
             guard let byte = current else {
-                throw error("unterminated string", line: startLine, column: startColumn)
+                throw error("unterminated string", at: start)
             }
             switch byte {
             case UInt8(ascii: "\""):
                 advance()
                 guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw error("string is not valid UTF-8", line: startLine, column: startColumn)
+                    throw error("string is not valid UTF-8", at: start)
                 }
                 return text
             case UInt8(ascii: "\\"):
@@ -259,7 +276,7 @@ public struct JSONParser {
         guard byte == UInt8(ascii: "u") else {
             throw error("invalid escape `\\\(describeCurrent().trimmingBackticks)`")
         }
-        let (escapeLine, escapeColumn) = (line, column - 1)
+        let escapeStart = index - 1
         advance()
         let first = try parseHex4()
         var scalarValue = UInt32(first)
@@ -267,22 +284,22 @@ public struct JSONParser {
         case 0xD800...0xDBFF:
             // A high surrogate is only meaningful followed by `\u` and a low surrogate.
             guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", line: escapeLine, column: escapeColumn)
+                throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", at: escapeStart)
             }
             advance(); advance()
             let second = try parseHex4()
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", line: escapeLine, column: escapeColumn)
+                throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", at: escapeStart)
             }
             scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
         case 0xDC00...0xDFFF:
-            throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", line: escapeLine, column: escapeColumn)
+            throw error("lone surrogate \\u\(hex4(UInt32(first))) in string", at: escapeStart)
         default:
             break
         }
         // Every value left here is a valid scalar: surrogates were handled above.
         guard let scalar = Unicode.Scalar(scalarValue) else {
-            throw error("invalid code point in escape", line: escapeLine, column: escapeColumn)
+            throw error("invalid code point in escape", at: escapeStart)
         }
         utf8.append(contentsOf: String(Character(scalar)).utf8)
     }
@@ -311,7 +328,6 @@ public struct JSONParser {
     // MARK: - Numbers
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
-        let (startLine, startColumn) = (line, column)
         let start = index
         var isInteger = true
         if current == UInt8(ascii: "-") { advance() }
@@ -321,7 +337,7 @@ public struct JSONParser {
         if first == UInt8(ascii: "0") {
             advance()
             if let next = current, isDigit(next) {
-                throw error("leading zeros are not allowed in numbers", line: startLine, column: startColumn)
+                throw error("leading zeros are not allowed in numbers", at: start)
             }
         } else {
             skipDigits()
@@ -343,13 +359,25 @@ public struct JSONParser {
             }
             skipDigits()
         }
+        if isInteger, let integer = smallInteger(bytes[start..<index]) { return .int(integer) }
         // The grammar above admits only ASCII, so this decoding cannot fail.
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
         guard let double = Double(text), double.isFinite else {
-            throw error("number \(text) is out of range", line: startLine, column: startColumn)
+            throw error("number \(text) is out of range", at: start)
         }
         return .double(double)
+    }
+
+    /// The value of an integer of at most 18 digits, read straight from its bytes (no string);
+    /// nil for longer ones, which `Int(_:)` checks for overflow.
+    private func smallInteger(_ digits: ArraySlice<UInt8>) -> Int? {
+        let negative = digits.first == UInt8(ascii: "-")
+        let body = negative ? digits.dropFirst() : digits
+        guard body.count <= 18 else { return nil }
+        var value = 0
+        for digit in body { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+        return negative ? -value : value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
