@@ -7,9 +7,12 @@ import Nimbus
 enum BenchmarkRunner {
     static let usage = """
         usage: flags-bench [--quick] [--json] [--menu-only]
+               flags-bench --generate FLAGS FOLDER
           --quick   fewer rounds and keys: a rough run in a fraction of the time
           --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
           --json    print the figures as JSON instead of a table
+          --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
+                    experiment records) into FOLDER/app-FLAGS, to profile by hand
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
 
@@ -40,8 +43,25 @@ enum BenchmarkRunner {
         figures.append(try NimbusBenchmarks.experiments(app: large, quick: quick))
     }
 
+    /// `--generate FLAGS FOLDER`: the same app a run measures, left on disk.
+    static func generate(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 2, let count = Int(arguments[0]), count > 0 else {
+            FileHandle.standardError.write(Data("flags-bench: --generate takes a flag count and a folder\n\(usage)\n".utf8))
+            return 2
+        }
+        do {
+            let app = try GeneratedApp.make(flagCount: count, experimentCount: count / 10, in: arguments[1])
+            print(app.registryPath)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("flags-bench: error: \(error)\n".utf8))
+            return 1
+        }
+    }
+
     static func main(_ arguments: [String]) -> Int32 {
         var quick = false, json = false, menuOnly = false
+        if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
         for argument in arguments {
             switch argument {
             case "--quick": quick = true

@@ -388,8 +388,9 @@ public final class FeatureFlagsDebugViewController {
         rows.reserveCapacity(ids.count)
         rowIndex = [:]
         rowIndex.reserveCapacity(ids.count)
+        let states = previewed.provider.states(of: registry.flags)
         for id in ids {
-            guard let row = makeRow(id) else { continue }
+            guard let row = makeRow(id, states: states) else { continue }
             rowIndex[row.id] = rows.count
             rows.append(row)
         }
@@ -399,8 +400,9 @@ public final class FeatureFlagsDebugViewController {
     /// Recomputes every row's value in place (the ids and their order stay).
     private func refreshAllRows() {
         var rows = screen.rows
+        let states = previewed.provider.states(of: environment.registry.flags)
         for index in rows.indices {
-            guard let id = MenuRowID(rawValue: rows[index].id), let row = makeRow(id) else { continue }
+            guard let id = MenuRowID(rawValue: rows[index].id), let row = makeRow(id, states: states) else { continue }
             rows[index] = row
         }
         screen.update(rows: rows)
@@ -431,16 +433,19 @@ public final class FeatureFlagsDebugViewController {
         overriddenFlagIDs = flags
     }
 
-    private func makeRow(_ id: MenuRowID) -> MenuRow? {
+    /// The row `id` as things stand; `states` (from one read of the store) saves a read per flag
+    /// when every row is made at once.
+    private func makeRow(_ id: MenuRowID, states: [String: FeatureFlagState] = [:]) -> MenuRow? {
+        func state(of flag: FeatureFlagID) -> FeatureFlagState { states[flag.rawValue] ?? previewed.provider.state(of: flag) }
         switch id {
         case .featureFlag(let flagID):
-            return settingByFlag[flagID].map(featureFlagRow)
+            return settingByFlag[flagID].map { featureFlagRow($0, state: state(of: $0.featureFlagID)) }
         case .userPreference(let flagID):
             return environment.registry.flagIfPresent(flagID).map(userPreferenceRow)
         case .typedPreference(let preferenceID):
             return environment.registry.preferences.first { $0.id == preferenceID }.map(typedPreferenceRow)
         case .buildStatus(let flagID):
-            return environment.registry.flagIfPresent(flagID).map(buildStatusRow)
+            return environment.registry.flagIfPresent(flagID).map { buildStatusRow($0, state: state(of: $0)) }
         case .buildFlag(let name):
             return CoreBuildFlags.all.first { $0.name == name }.map { flag in
                 MenuRow(id: id.rawValue, section: .buildFlags, kind: .readOnly(valueText: flag.value ? "true" : "false"),
@@ -449,19 +454,20 @@ public final class FeatureFlagsDebugViewController {
         }
     }
 
-    private func featureFlagRow(_ setting: FeatureFlagsBoolSetting) -> MenuRow {
+    /// A flag's row: its switch shows `state.enabled`, what `setting.isOn` reads from the same
+    /// provider (taken from `state` so the store is read once for all rows).
+    private func featureFlagRow(_ setting: FeatureFlagsBoolSetting, state: FeatureFlagState) -> MenuRow {
         let flag = setting.featureFlagID
-        let state = previewed.provider.state(of: flag)
         let nimbusText = "\(state.nimbus.source.summary) \(Self.onOff(state.nimbus.enabled))"
         let kind: MenuRow.Kind
         if state.source == .override {
             let age = state.overrideSetAt.map { separator + OverrideAge.text(setAt: $0, now: clock()) } ?? ""
-            kind = .toggle(isOn: setting.isOn, isOverridden: true, sourceText: "override" + age, hiddenValueText: nimbusText)
+            kind = .toggle(isOn: state.enabled, isOverridden: true, sourceText: "override" + age, hiddenValueText: nimbusText)
         } else if let inactive = state.override {
-            kind = .toggle(isOn: setting.isOn, isOverridden: false, sourceText: state.source.summary,
+            kind = .toggle(isOn: state.enabled, isOverridden: false, sourceText: state.source.summary,
                            hiddenValueText: "override \(Self.onOff(inactive)) inactive")
         } else {
-            kind = .toggle(isOn: setting.isOn, isOverridden: false, sourceText: state.source.summary, hiddenValueText: nil)
+            kind = .toggle(isOn: state.enabled, isOverridden: false, sourceText: state.source.summary, hiddenValueText: nil)
         }
         return MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags, kind: kind,
                        title: setting.titleText, statusText: setting.statusText)
@@ -493,8 +499,7 @@ public final class FeatureFlagsDebugViewController {
                        statusText: "\(preference.enumName): \(preference.variants.joined(separator: ", "))")
     }
 
-    private func buildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
-        let state = previewed.provider.state(of: flag)
+    private func buildStatusRow(_ flag: FeatureFlagID, state: FeatureFlagState) -> MenuRow {
         var value = "\(Self.onOff(state.enabled))\(separator)\(state.source.summary)"
         if let inactive = state.override, state.source != .override {
             value += " (override \(Self.onOff(inactive)) inactive)"

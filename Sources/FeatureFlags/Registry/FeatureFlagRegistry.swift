@@ -58,9 +58,10 @@ public struct FeatureFlagRegistry: Sendable {
 
     /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.
     public var debuggableFlags: [FeatureFlagID] {
-        flags.filter { $0.debugKey != nil }.sorted {
-            ($0.definition.debug!.title.lowercased(), $0.rawValue) < ($1.definition.debug!.title.lowercased(), $1.rawValue)
-        }
+        // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
+        flags.compactMap { flag in flag.definition.debug.map { (key: $0.title.lowercased(), flag: flag) } }
+            .sorted { ($0.key, $0.flag.rawValue) < ($1.key, $1.flag.rawValue) }
+            .map(\.flag)
     }
 
     /// The flag with this id, if the registry has one.
