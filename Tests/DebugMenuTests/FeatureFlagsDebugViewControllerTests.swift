@@ -106,6 +106,34 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.header.overrideCount == 0)
     }
 
+    /// Rows off screen keep their values pending until needed; a key acting on one, the reset
+    /// question and `rows` must still see what the store says.
+    @Test func rowsOffScreenWorkOutTheirValuesWhenUsed() throws {
+        let other = try open()
+        try other.provider.setDebugOverride(try other.registry.flag("tipJar"), to: false)
+        try other.provider.setDebugOverride(try other.registry.flag("allergenInfo"), to: true)
+        let environment = try open()
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        _ = controller.frame(size: Terminal.Size(rows: 9, columns: 100))
+        #expect(controller.screen.rows.contains { $0.isPending }, "a 9-line terminal shows a few rows; the rest wait")
+        #expect(!controller.screen.rows[controller.screen.rowIndicesInViewport[0]].isPending)
+
+        controller.handle(.character("R"))
+        #expect(controller.screen.pendingConfirmation == .resetAll(overrideCount: 2), "counted on pending rows too")
+        controller.handle(.character("n"))
+
+        // Select Tip Jar (never drawn) and toggle it in the same burst of keys, with no frame between.
+        let tipJar = try environment.registry.flag("tipJar")
+        #expect(!environment.provider.isEnabled(tipJar))
+        controller.handle(.character("/"))
+        type("tip jar", into: controller)
+        controller.handle(.enter)
+        controller.handle(.character(" "))
+        #expect(try open().provider.isEnabled(tipJar), "the toggle flipped the stored override")
+        #expect(try toggleRow(controller, "tipJar") == (true, true, "override \u{00B7} now", "default on"))
+        #expect(controller.rows.allSatisfy { !$0.isPending })
+    }
+
     @Test func resetAllAsksThenClearsEveryOverride() throws {
         let controller = FeatureFlagsDebugViewController(environment: try open())
         let other = try open()

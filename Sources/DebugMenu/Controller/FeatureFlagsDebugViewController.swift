@@ -42,9 +42,16 @@ public final class FeatureFlagsDebugViewController {
     /// What is on screen: rows, selection, filter, help, prompts.
     public private(set) var screen: ScreenModel
     /// Every row, in section order (the screen's rows).
-    public var rows: [MenuRow] { screen.rows }
+    /// Every row, with its values worked out.
+    public var rows: [MenuRow] {
+        fillPendingRows(screen.rows.indices)
+        return screen.rows
+    }
 
     private var rowIndex: [String: Int] = [:]
+    /// How many rows are still pending (`MenuRow.isPending`): flag rows start so, and get their
+    /// values when they come into view, are selected or are asked for.
+    private var pendingRowCount = 0
     private var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
     /// Which rows show the value stored under a prefs key.
     private let rowsByStoreKey: [String: [MenuRowID]]
@@ -79,11 +86,10 @@ public final class FeatureFlagsDebugViewController {
         self.clock = clock
         self.ageMinute = Int(clock() / 60)
         self.screen = ScreenModel(rows: [])
+        // Debug keys are not listed: `rows(forStoreKey:)` reads the flag from the key, which
+        // saves a 10,000-entry table at every start of a large app's menu.
         var byKey: [String: [MenuRowID]] = [:]
         for flag in environment.registry.flags {
-            if let debugKey = flag.debugKey {
-                byKey[debugKey, default: []] += [.featureFlag(flag.rawValue), .buildStatus(flag.rawValue)]
-            }
             if let userPrefsKey = flag.userPrefsKey {
                 byKey[userPrefsKey, default: []].append(.userPreference(flag.rawValue))
             }
@@ -134,7 +140,8 @@ public final class FeatureFlagsDebugViewController {
         func note(_ key: String) {
             if Self.unshownKeyPrefixes.contains(where: key.hasPrefix) { return }
             shownKeyChanged = true
-            if let ids = rowsByStoreKey[key] {
+            let ids = rows(forStoreKey: key)
+            if !ids.isEmpty {
                 affected.formUnion(ids)
             } else if !key.hasSuffix(Self.debugKeySuffix) {
                 unknownKeyChanged = true
@@ -151,6 +158,17 @@ public final class FeatureFlagsDebugViewController {
             for id in affected { refreshRow(id) }
         }
         return true
+    }
+
+    /// The rows that show the store entry `key`: a flag's two rows for its debug key, the rows
+    /// of user preferences for theirs.
+    private func rows(forStoreKey key: String) -> [MenuRowID] {
+        var ids = rowsByStoreKey[key] ?? []
+        if key.hasSuffix(Self.debugKeySuffix), let flag = environment.registry.flagIfPresent(String(key.dropLast(Self.debugKeySuffix.count))),
+           flag.debugKey == key {
+            ids += [.featureFlag(flag.rawValue), .buildStatus(flag.rawValue)]
+        }
+        return ids
     }
 
     // MARK: - Reading
@@ -170,17 +188,44 @@ public final class FeatureFlagsDebugViewController {
 
     /// The row with `id`, if there is one.
     public func row(_ id: MenuRowID) -> MenuRow? {
-        rowIndex[id.rawValue].map { screen.rows[$0] }
+        guard let index = rowIndex[id.rawValue] else { return nil }
+        fillPendingRows([index])
+        return screen.rows[index]
     }
 
     /// The lines of the next frame for a terminal of `size` (what `render` would draw).
     public func frame(size: Terminal.Size, layout: ScreenLayout = ScreenLayout(glyphs: .ascii)) -> [DrawnLine] {
-        ScreenRenderer(layout: layout).frame(&screen, header: header, size: size)
+        prepareFrame(size)
+        return ScreenRenderer(layout: layout).frame(&screen, header: header, size: size)
     }
 
     /// Draws the menu on `terminal`.
     public func render(with renderer: ScreenRenderer, on terminal: Terminal) {
+        prepareFrame(terminal.size)
         renderer.render(&screen, header: header, on: terminal)
+    }
+
+    /// Fits the viewport to `size` and fills in the pending rows it shows.
+    private func prepareFrame(_ size: Terminal.Size) {
+        let viewport = ScreenLayout.viewport(for: size)
+        screen.setViewport(top: viewport.top, height: viewport.height)
+        fillPendingRows(screen.rowIndicesInViewport)
+    }
+
+    /// Works out the values of the pending rows among `indices` (indices into the rows).
+    private func fillPendingRows(_ indices: some Collection<Int>) {
+        guard pendingRowCount > 0 else { return }
+        // Many rows at once (all of them for `rows`): one read of the store for all.
+        let states = indices.count > 64 ? previewed.provider.states(of: environment.registry.flags) : [:]
+        for index in indices where screen.rows[index].isPending {
+            guard let id = MenuRowID(rawValue: screen.rows[index].id), let row = makeRow(id, states: states) else { continue }
+            replaceRow(at: index, with: row)
+        }
+    }
+
+    private func replaceRow(at index: Int, with row: MenuRow) {
+        if screen.rows[index].isPending && !row.isPending { pendingRowCount -= 1 }
+        screen.replaceRow(at: index, with: row)
     }
 
     // MARK: - Input
@@ -198,6 +243,9 @@ public final class FeatureFlagsDebugViewController {
         case .terminationSignal:
             return false
         default:
+            // A key acts on the selected row: its values must be known (it was on screen, but a
+            // key earlier in the same burst may have moved the selection).
+            if let index = screen.selectedRowIndex { fillPendingRows([index]) }
             guard let action = screen.handle(key) else { return true }
             return perform(action)
         }
@@ -388,29 +436,51 @@ public final class FeatureFlagsDebugViewController {
         rows.reserveCapacity(ids.count)
         rowIndex = [:]
         rowIndex.reserveCapacity(ids.count)
-        let states = previewed.provider.states(of: registry.flags)
         for id in ids {
-            guard let row = makeRow(id, states: states) else { continue }
+            guard let row = pendingRow(id) ?? makeRow(id) else { continue }
             rowIndex[row.id] = rows.count
             rows.append(row)
         }
+        pendingRowCount = rows.count { $0.isPending }
         screen.update(rows: rows)
     }
 
     /// Recomputes every row's value in place (the ids and their order stay).
     private func refreshAllRows() {
         var rows = screen.rows
-        let states = previewed.provider.states(of: environment.registry.flags)
         for index in rows.indices {
-            guard let id = MenuRowID(rawValue: rows[index].id), let row = makeRow(id, states: states) else { continue }
+            guard let id = MenuRowID(rawValue: rows[index].id), let row = pendingRow(id) ?? makeRow(id) else { continue }
             rows[index] = row
         }
+        pendingRowCount = rows.count { $0.isPending }
         screen.update(rows: rows)
     }
 
     private func refreshRow(_ id: MenuRowID) {
         guard let index = rowIndex[id.rawValue], let row = makeRow(id), screen.rows[index] != row else { return }
-        screen.replaceRow(at: index, with: row)
+        replaceRow(at: index, with: row)
+    }
+
+    /// The row `id` with its values left pending, for the two rows of every flag (10,000 of
+    /// each in a large app): it costs no read of the store and no Nimbus value. It already
+    /// knows what a key does to it: a toggle, and whether `x` has an active override to remove.
+    /// Nil for the other rows, which are few and made whole.
+    private func pendingRow(_ id: MenuRowID) -> MenuRow? {
+        switch id {
+        case .featureFlag(let flagID):
+            guard let setting = settingByFlag[flagID] else { return nil }
+            let overridden = previewed.provider.honoursOverrides
+                && setting.featureFlagID.debugKey.flatMap { snapshot[$0]?.value.boolValue } != nil
+            return MenuRow(id: id.rawValue, section: .featureFlags,
+                           kind: .toggle(isOn: false, isOverridden: overridden, sourceText: "", hiddenValueText: nil),
+                           title: setting.titleText, statusText: setting.statusText, isPending: true)
+        case .buildStatus(let flagID):
+            guard let flag = environment.registry.flagIfPresent(flagID) else { return nil }
+            return MenuRow(id: id.rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: ""), title: flag.rawValue,
+                           statusText: Self.buildStatusText(flag), isPending: true)
+        default:
+            return nil
+        }
     }
 
     /// Rewrites the age of every override when a minute has passed.
@@ -505,8 +575,11 @@ public final class FeatureFlagsDebugViewController {
             value += " (override \(Self.onOff(inactive)) inactive)"
         }
         return MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus,
-                       kind: .readOnly(valueText: value), title: flag.rawValue,
-                       statusText: flag.definition.debug?.title ?? (flag.isNimbusConfigured ? "no debug row" : "not Nimbus-configured"))
+                       kind: .readOnly(valueText: value), title: flag.rawValue, statusText: Self.buildStatusText(flag))
+    }
+
+    private static func buildStatusText(_ flag: FeatureFlagID) -> String {
+        flag.definition.debug?.title ?? (flag.isNimbusConfigured ? "no debug row" : "not Nimbus-configured")
     }
 
     // MARK: - Text

@@ -35,16 +35,37 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
     public let title: String
     /// A short explanation shown after the title.
     public let statusText: String
+    /// The row's value texts are not worked out yet: what it does (toggle, remove an override)
+    /// is right, what it shows is not. Whoever owns the rows fills a pending row in before it
+    /// is drawn or handed out, so a menu of 10,000 flags works out the values of a screenful.
+    public let isPending: Bool
     /// Lowercased id, title and status text: what the filter searches.
-    public let searchableText: String
 
-    public init(id: String, section: MenuSection, kind: Kind, title: String, statusText: String = "") {
+    public init(id: String, section: MenuSection, kind: Kind, title: String, statusText: String = "", isPending: Bool = false) {
         self.id = id
         self.section = section
         self.kind = kind
         self.title = title
         self.statusText = statusText
-        self.searchableText = "\(id)\n\(title)\n\(statusText)".lowercased()
+        self.isPending = isPending
+    }
+
+    /// What the filter searches: id, title and status text, lowercased, one per line.
+    public var searchableText: String { "\(id)\n\(title)\n\(statusText)".lowercased() }
+
+    /// Appends `searchableText` as UTF-8 to `bytes`, without making the string: ASCII text (ids,
+    /// most titles) is lowercased byte by byte, anything else through `lowercased()`.
+    func appendSearchableText(to bytes: inout [UInt8]) {
+        for (index, part) in [id, title, statusText].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+            var text = part
+            let isASCII = text.withUTF8 { utf8 in
+                guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+                for byte in utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+                return true
+            }
+            if !isASCII { bytes.append(contentsOf: text.lowercased().utf8) }
+        }
     }
 
     /// Whether the row is a toggle carrying a debug override.

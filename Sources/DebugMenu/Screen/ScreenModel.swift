@@ -98,6 +98,18 @@ public struct ScreenModel: Sendable {
     /// The visible row at `position` (0 ..< visibleRowCount).
     public func visibleRow(at position: Int) -> MenuRow { rows[visibleRowIndices[position]] }
 
+    /// Indices into `rows` of the rows on the content lines now in the viewport.
+    public var rowIndicesInViewport: [Int] {
+        let start = max(0, scrollOffset), end = min(lines.count, scrollOffset + viewportHeight)
+        guard start < end else { return [] }
+        return lines[start..<end].compactMap { line in
+            if case .row(let position) = line { visibleRowIndices[position] } else { nil }
+        }
+    }
+
+    /// The index into `rows` of the selected row.
+    public var selectedRowIndex: Int? { selection.map { visibleRowIndices[$0] } }
+
     /// The selected row, if a row is visible.
     public var selectedRow: MenuRow? {
         selection.map { visibleRow(at: $0) }
@@ -136,7 +148,7 @@ public struct ScreenModel: Sendable {
         let old = rows[index]
         let selectedID = selectedRow?.id
         rows[index] = row
-        if old.id != row.id || old.section != row.section || old.searchableText != row.searchableText {
+        if old.id != row.id || old.section != row.section || old.title != row.title || old.statusText != row.statusText {
             indexSearchableTexts()
             rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
         }
@@ -571,7 +583,7 @@ public struct ScreenModel: Sendable {
         searchStarts.reserveCapacity(rows.count + 1)
         rowSections = rows.map(\.section.rawValue)
         for row in rows {
-            searchBytes.append(contentsOf: row.searchableText.utf8)
+            row.appendSearchableText(to: &searchBytes)
             searchStarts.append(searchBytes.count)
         }
     }

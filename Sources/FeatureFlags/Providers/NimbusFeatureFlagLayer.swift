@@ -3,8 +3,9 @@ import Nimbus
 /// The default `NimbusFeatureFlagLayerProviding`: reads each flag's Boolean variable from the
 /// feature values Nimbus resolved for this client and channel.
 ///
-/// Values are computed once when the layer is made (manifest default for the channel, with any
-/// rollout and experiment merged over it), so `checkNimbusConfigFor` is a dictionary lookup.
+/// A flag's value is its feature's resolved value (manifest default for the channel, with any
+/// rollout and experiment merged over it), looked up when asked: a few dictionary lookups, and
+/// nothing computed up front for flags nobody asks about. The provider memoises the answers.
 /// Make a new layer when the channel or the experiments change.
 ///
 /// ```swift
@@ -30,45 +31,35 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
     }
 
     public let channel: String
-    private let flagValues: [String: NimbusFlagValue]
-    private let preferenceValues: [String: String]
+    private let manifest: FeatureManifest
+    private let resolved: [String: FeatureValue]
 
     /// - Parameter resolved: feature values decided by experiments or rollouts, by feature id;
     ///   every other feature takes its manifest default for `channel`.
     public init(registry: FeatureFlagRegistry, channel: String, resolved: [String: FeatureValue] = [:]) {
         self.channel = channel
-        var cache: [String: FeatureValue] = [:]
-        func feature(_ id: String) -> FeatureValue {
-            if let known = cache[id] { return known }
-            let value = resolved[id] ?? FeatureValue(value: registry.manifest.defaultValue(forFeature: id, channel: channel))
-            cache[id] = value
-            return value
-        }
-        var flags: [String: NimbusFlagValue] = [:]
-        for flag in registry.flags {
-            if let nimbus = flag.definition.nimbus {
-                let resolvedFeature = feature(nimbus.feature)
-                flags[flag.rawValue] = NimbusFlagValue(enabled: resolvedFeature.value[nimbus.variable]?.boolValue ?? false,
-                                                       source: resolvedFeature.source(ofVariable: nimbus.variable, channel: channel))
-            } else {
-                flags[flag.rawValue] = NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
-            }
-        }
-        var preferences: [String: String] = [:]
-        for preference in registry.preferences {
-            preferences[preference.id] = feature(preference.nimbus.feature).value[preference.nimbus.variable]?.stringValue
-        }
-        flagValues = flags
-        preferenceValues = preferences
+        manifest = registry.manifest
+        self.resolved = resolved
     }
 
     public func checkNimbusConfigFor(_ flag: FeatureFlagID) -> Bool {
-        flagValues[flag.rawValue]?.enabled ?? flag.definition.fallback ?? false
+        explainNimbusValue(for: flag).enabled
     }
 
     public func explainNimbusValue(for flag: FeatureFlagID) -> NimbusFlagValue {
-        flagValues[flag.rawValue] ?? NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
+        guard let nimbus = flag.definition.nimbus else {
+            return NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
+        }
+        if let feature = resolved[nimbus.feature] {
+            return NimbusFlagValue(enabled: feature.value[nimbus.variable]?.boolValue ?? false,
+                                   source: feature.source(ofVariable: nimbus.variable, channel: channel))
+        }
+        return NimbusFlagValue(enabled: manifest.defaultValue(forFeature: nimbus.feature, channel: channel)[nimbus.variable]?.boolValue ?? false,
+                               source: .defaultValue(channel: channel))
     }
 
-    public func nimbusVariant(for preference: TypedPreference) -> String? { preferenceValues[preference.id] }
+    public func nimbusVariant(for preference: TypedPreference) -> String? {
+        let value = resolved[preference.nimbus.feature]?.value ?? manifest.defaultValue(forFeature: preference.nimbus.feature, channel: channel)
+        return value[preference.nimbus.variable]?.stringValue
+    }
 }

@@ -21,7 +21,7 @@ import Nimbus
 /// ```
 public struct RegistrySnapshot: Sendable {
     /// Bumped whenever the layout written below changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
     static let magic = Array("FLAGSNAP".utf8)
     /// Files changed this recently before the read began may have changed during it; git calls
     /// them "racily clean". Their registry is not snapshotted until a later start.
@@ -75,11 +75,16 @@ public struct RegistrySnapshot: Sendable {
     // MARK: - Reading
 
     static func readSnapshot(_ file: String, registryPath: String) -> FeatureFlagRegistry? {
-        guard let bytes = readOwnFile(file), bytes.starts(with: magic) else { return nil }
+        guard let bytes = readOwnFile(file), bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
+        // Features are decoded only when asked for, long after this check: the checksum makes
+        // sure now that every byte is as written.
+        let payload = Array(bytes[(magic.count + 8)...])
+        let stored = bytes[magic.count..<magic.count + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard stored == checksum(payload) else { return nil }
         do {
-            var reader = try SnapshotReader(Array(bytes[magic.count...]))
+            var reader = try SnapshotReader(payload)
             guard try reader.readInt() == formatVersion, try reader.readString() == registryPath,
-                  try FileIdentity(snapshot: &reader) == FileIdentity(path: programPath()) else { return nil }
+                  try FileIdentity(snapshot: &reader) == programIdentity() else { return nil }
             let sources = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
                 try FileIdentity(snapshot: &reader)
             }
@@ -123,11 +128,13 @@ public struct RegistrySnapshot: Sendable {
         var writer = SnapshotWriter()
         writer.write(formatVersion)
         writer.write(registry.path)
-        FileIdentity(path: programPath()).write(to: &writer)
+        programIdentity().write(to: &writer)
         writer.writeCount(sources.count)
         for source in sources { source.write(to: &writer) }
         registry.write(to: &writer)
-        let bytes = magic + writer.finish()
+        let payload = writer.finish()
+        let sum = checksum(payload)
+        let bytes = magic + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) } + payload
 
         let folder = (file as NSString).deletingLastPathComponent
         guard makeFolder(folder) else { return }
@@ -163,7 +170,29 @@ public struct RegistrySnapshot: Sendable {
                                                   attributes: [.posixPermissions: 0o700])) != nil
     }
 
+    /// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words): it catches a snapshot damaged
+    /// after it was written, at about a millisecond for 3 MB.
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            let words = raw.count / 8
+            for word in 0..<words {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+            }
+            for byte in raw[(words * 8)...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash ^ UInt64(raw.count)
+        }
+    }
+
     // MARK: - Identities
+
+    /// The running program's identity without its change time: the build tool adds hard links
+    /// to a program it built, which moves the change time but not the code.
+    static func programIdentity() -> FileIdentity {
+        var identity = FileIdentity(path: programPath())
+        identity.changedNanoseconds = 0
+        return identity
+    }
 
     /// The running program, as the kernel names it.
     static func programPath() -> String {

@@ -17,21 +17,19 @@ public struct FeatureManifest: Sendable {
     public let channels: [String]
     /// Every file loaded, root first, each once, as its path was built from the root's path.
     public let files: [String]
-    private let features: [String: FeatureDefinition]
+    /// The features with their per-channel defaults.
+    let features: FeatureTable
     private let enums: [String: EnumDefinition]
     private let objects: [String: ObjectDefinition]
-    /// Each feature's complete value, by feature id and then channel.
-    let defaults: [String: [String: JSONValue]]
     private let checker: ValueChecker
 
-    init(channels: [String], files: [String], features: [String: FeatureDefinition], enums: [String: EnumDefinition],
-         objects: [String: ObjectDefinition], defaults: [String: [String: JSONValue]], checker: ValueChecker) {
+    init(channels: [String], files: [String], features: FeatureTable, enums: [String: EnumDefinition],
+         objects: [String: ObjectDefinition], checker: ValueChecker) {
         self.channels = channels
         self.files = files
         self.features = features
         self.enums = enums
         self.objects = objects
-        self.defaults = defaults
         self.checker = checker
     }
 
@@ -44,13 +42,13 @@ public struct FeatureManifest: Sendable {
     }
 
     /// The ids of all features, sorted.
-    public var featureIDs: [String] { features.keys.sorted() }
+    public var featureIDs: [String] { features.ids }
     /// The names of all declared enums, sorted.
     public var enumNames: [String] { enums.keys.sorted() }
     /// The names of all declared objects, sorted.
     public var objectNames: [String] { objects.keys.sorted() }
 
-    public func feature(_ id: String) -> FeatureDefinition? { features[id] }
+    public func feature(_ id: String) -> FeatureDefinition? { features[id]?.definition }
     public func enumDefinition(_ name: String) -> EnumDefinition? { enums[name] }
     public func objectDefinition(_ name: String) -> ObjectDefinition? { objects[name] }
 
@@ -58,14 +56,15 @@ public struct FeatureManifest: Sendable {
     /// from their field defaults, `defaults` blocks merged in file order. Null when the feature
     /// or the channel is unknown.
     public func defaultValue(forFeature featureID: String, channel: String) -> JSONValue {
-        defaults[featureID]?[channel] ?? .null
+        features[featureID]?.defaults[channel] ?? .null
     }
 
     /// The feature's value for `channel` with `overrides` (an experiment branch's value, say)
     /// deep-merged over the default and objects filled in again. Check `overrides` with
     /// `typeProblems` first: this merges whatever it is given. Null for an unknown feature or channel.
     public func value(forFeature featureID: String, channel: String, overriddenBy overrides: JSONValue) -> JSONValue {
-        guard let feature = features[featureID], let base = defaults[featureID]?[channel] else { return .null }
+        guard let entry = features[featureID], let base = entry.defaults[channel] else { return .null }
+        let feature = entry.definition
         return checker.complete(featureValue: base.merging(overrides), of: feature)
     }
 
@@ -74,7 +73,7 @@ public struct FeatureManifest: Sendable {
     /// branch values) variables and object fields may be omitted; without it they must all be
     /// present. An unknown feature is one problem.
     public func typeProblems(in value: JSONValue, forFeature featureID: String, partial: Bool) -> [TypeProblem] {
-        guard let feature = features[featureID] else {
+        guard let feature = features[featureID]?.definition else {
             return [TypeProblem(steps: [], message: "unknown feature '\(featureID)'")]
         }
         return checker.problems(inFeatureValue: value, of: feature, partial: partial)
@@ -84,7 +83,7 @@ public struct FeatureManifest: Sendable {
     /// variable of the wrong type is detected, so that it falls back to its default. False for
     /// an unknown feature or variable.
     public func isValid(_ value: JSONValue, forVariable variable: String, ofFeature featureID: String) -> Bool {
-        guard let definition = features[featureID]?.variable(variable) else { return false }
+        guard let definition = features[featureID]?.definition.variable(variable) else { return false }
         return checker.problems(in: value, as: definition.type, at: [.key(variable)], partial: true).isEmpty
     }
 }

@@ -227,8 +227,9 @@ struct ManifestLoader {
             defaults[definition.id] = perChannel
         }
 
-        return FeatureManifest(channels: channels, files: files, features: featureDefinitions, enums: enumDefinitions,
-                               objects: objectDefinitions, defaults: defaults, checker: checker)
+        let entries = featureDefinitions.mapValues { FeatureTable.Entry(definition: $0, defaults: defaults[$0.id] ?? [:]) }
+        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,
+                               objects: objectDefinitions, checker: checker)
     }
 
     private func resolvedChannels() throws(ManifestError) -> [String] {

@@ -1,6 +1,8 @@
 /// A loaded manifest written to and read back from a snapshot, so a large app's manifest is
 /// read and checked once, not at every start of the menu. What is read back is the manifest
-/// that was written: the same features, types, defaults and positions.
+/// that was written: the same features, types, defaults and positions. Features are read back
+/// when first asked for (`FeatureTable`), so the snapshot's bytes must stay unchanged: they do,
+/// being an array the reader holds.
 ///
 /// ```swift
 /// var writer = SnapshotWriter()
@@ -12,22 +14,7 @@ extension FeatureManifest {
     public func write(to writer: inout SnapshotWriter) {
         writer.write(channels)
         writer.write(files)
-        let features = featureIDs.compactMap(feature)
-        writer.writeCount(features.count)
-        for feature in features {
-            writer.write(feature.id)
-            writer.write(feature.description)
-            writer.write(feature.allowCoenrollment)
-            writer.write(feature.location)
-            writer.writeCount(feature.variables.count)
-            for variable in feature.variables { variable.write(to: &writer) }
-            let values = (defaults[feature.id] ?? [:]).sorted { $0.key < $1.key }
-            writer.writeCount(values.count)
-            for (channel, value) in values {
-                writer.write(channel)
-                writer.write(value)
-            }
-        }
+        features.write(to: &writer)
         let enums = enumNames.compactMap(enumDefinition)
         writer.writeCount(enums.count)
         for definition in enums {
@@ -51,27 +38,7 @@ extension FeatureManifest {
     public init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         let channels = try reader.readStrings()
         let files = try reader.readStrings()
-        let featureCount = try reader.readCount()
-        var features: [String: FeatureDefinition] = Dictionary(minimumCapacity: featureCount)
-        var defaults: [String: [String: JSONValue]] = Dictionary(minimumCapacity: featureCount)
-        for _ in 0..<featureCount {
-            let id = try reader.readString()
-            let description = try reader.readString()
-            let allowCoenrollment = try reader.readBool()
-            let location = try reader.readMark()
-            let variables = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-                try VariableDefinition(snapshot: &reader)
-            }
-            let valueCount = try reader.readCount()
-            var values: [String: JSONValue] = Dictionary(minimumCapacity: valueCount)
-            for _ in 0..<valueCount {
-                let channel = try reader.readString()
-                values[channel] = try reader.readJSON()
-            }
-            features[id] = FeatureDefinition(id: id, description: description, variables: variables,
-                                             allowCoenrollment: allowCoenrollment, location: location)
-            defaults[id] = values
-        }
+        let features = try FeatureTable.read(from: &reader)
         var enums: [String: EnumDefinition] = [:]
         for _ in 0..<(try reader.readCount()) {
             let name = try reader.readString()
@@ -91,7 +58,7 @@ extension FeatureManifest {
             }
             objects[name] = ObjectDefinition(name: name, description: description, fields: fields, location: try reader.readMark())
         }
-        self.init(channels: channels, files: files, features: features, enums: enums, objects: objects, defaults: defaults,
+        self.init(channels: channels, files: files, features: features, enums: enums, objects: objects,
                   checker: ValueChecker(enums: enums, objects: objects))
     }
 }

@@ -9,7 +9,7 @@
 /// let name = try reader.readString()
 /// let count = try reader.readInt()
 /// ```
-public struct SnapshotReader {
+public struct SnapshotReader: Sendable {
     /// The bytes are not a snapshot this code wrote.
     public struct Malformed: Error, CustomStringConvertible {
         public let description: String
@@ -18,32 +18,50 @@ public struct SnapshotReader {
 
     private let bytes: [UInt8]
     private var index = 0
-    private var strings: [String] = []
+    /// Where this reader stops: the end of the bytes, or of the block it was made for.
+    private var end: Int
+    /// Where each string of the table starts and ends. Strings are made when read, not up
+    /// front: most of a large manifest's (descriptions, say) are never read.
+    private var stringStarts: [UInt32] = []
+    private var stringEnds: [UInt32] = []
     private var depth = 0
 
     /// Reads the string table at the start of `bytes`; the values follow it.
     public init(_ bytes: [UInt8]) throws(Malformed) {
+        guard bytes.count < Int(UInt32.max) else { throw Malformed("snapshot too large") }
         self.bytes = bytes
+        end = bytes.count
         let count = try readCount()
-        strings.reserveCapacity(count)
+        stringStarts.reserveCapacity(count)
+        stringEnds.reserveCapacity(count)
         for _ in 0..<count {
             let length = try readCount()
-            guard length <= bytes.count - index else { throw Malformed("string past the end") }
-            guard let string = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[index..<index + length]), as: UTF8.self) }) else {
-                throw Malformed("string is not UTF-8")
-            }
-            strings.append(string)
+            guard length <= end - index else { throw Malformed("string past the end") }
+            stringStarts.append(UInt32(index))
             index += length
+            stringEnds.append(UInt32(index))
         }
     }
 
-    /// True when every byte was read.
-    public var isAtEnd: Bool { index == bytes.count }
+    /// True when every byte (of the block) was read.
+    public var isAtEnd: Bool { index == end }
+
+    /// A reader of the block written by `SnapshotWriter.writeBlock` here, which this reader
+    /// skips. Keep it to read the block later, or never: a large snapshot can be read piece by piece.
+    public mutating func readBlock() throws(Malformed) -> SnapshotReader {
+        let length = try readCount()
+        guard length <= end - index else { throw Malformed("block past the end") }
+        var block = self
+        block.end = index + length
+        block.depth = 0
+        index += length
+        return block
+    }
 
     public mutating func readUnsigned() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while index < bytes.count {
+        while index < end {
             let byte = bytes[index]
             index += 1
             guard shift < 64 else { break }
@@ -62,12 +80,12 @@ public struct SnapshotReader {
     /// A count or length: not negative, and not more than the bytes that are left could hold.
     public mutating func readCount() throws(Malformed) -> Int {
         let value = try readUnsigned()
-        guard value <= UInt64(bytes.count) else { throw Malformed("count \(value) larger than the snapshot") }
+        guard value <= UInt64(end - index) else { throw Malformed("count \(value) larger than the snapshot") }
         return Int(value)
     }
 
     public mutating func readBool() throws(Malformed) -> Bool {
-        guard index < bytes.count else { throw Malformed("boolean past the end") }
+        guard index < end else { throw Malformed("boolean past the end") }
         defer { index += 1 }
         switch bytes[index] {
         case 0: return false
@@ -80,8 +98,9 @@ public struct SnapshotReader {
 
     public mutating func readString() throws(Malformed) -> String {
         let position = try readUnsigned()
-        guard position < UInt64(strings.count) else { throw Malformed("string index out of range") }
-        return strings[Int(position)]
+        guard position < UInt64(stringStarts.count) else { throw Malformed("string index out of range") }
+        let range = Int(stringStarts[Int(position)])..<Int(stringEnds[Int(position)])
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     public mutating func readOptionalString() throws(Malformed) -> String? {
@@ -106,7 +125,7 @@ public struct SnapshotReader {
     }
 
     public mutating func readJSON() throws(Malformed) -> JSONValue {
-        guard index < bytes.count else { throw Malformed("value past the end") }
+        guard index < end else { throw Malformed("value past the end") }
         let tag = bytes[index]
         index += 1
         switch tag {

@@ -39,6 +39,18 @@ public struct SnapshotWriter {
         body.append(UInt8(value))
     }
 
+    /// What `write` puts here, as a block a reader can skip and come back to
+    /// (`SnapshotReader.readBlock`). Strings still go to the one table.
+    public mutating func writeBlock(_ write: (inout SnapshotWriter) -> Void) {
+        let outer = body
+        body = []
+        write(&self)
+        let block = body
+        body = outer
+        writeCount(block.count)
+        body.append(contentsOf: block)
+    }
+
     /// A count or length, read back with `SnapshotReader.readCount`.
     public mutating func writeCount(_ value: Int) {
         precondition(value >= 0, "a count is never negative")

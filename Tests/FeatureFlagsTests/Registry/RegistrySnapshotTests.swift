@@ -97,6 +97,10 @@ import Testing
             #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) == nil)
             #expect(try app.title() == "Search bar")
         }
+        var flipped = whole
+        flipped[whole.count / 2] ^= 0x01
+        app.folder.write(flipped, to: app.snapshotFile)
+        #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) == nil, "one flipped bit fails the checksum")
         app.folder.write(whole, to: app.snapshotFile)
         #expect(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath) != nil)
         chmod(app.snapshotFile, 0o666)
