@@ -61,7 +61,14 @@ public final class ExperimentRecord: Sendable, Hashable {
         hasher.combine(json)
     }
 
-    public init(json: JSONValue) throws(ExperimentRecordError) {
+    public convenience init(json: JSONValue) throws(ExperimentRecordError) {
+        var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
+        try self.init(json: json, targetingParses: &parses)
+    }
+
+    /// - Parameter targetingParses: targeting texts already parsed, by text. Records of one
+    ///   collection share a handful of expressions; a thousand records parsed five.
+    init(json: JSONValue, targetingParses: inout [String: Result<JEXLExpression, JEXLError>]) throws(ExperimentRecordError) {
         let fields = try RecordFields(json, path: "")
         schemaVersion = try fields.required("schemaVersion", RecordFields.string)
         slug = try fields.required("slug", RecordFields.string)
@@ -69,7 +76,7 @@ public final class ExperimentRecord: Sendable, Hashable {
         userFacingDescription = try fields.required("userFacingDescription", RecordFields.string)
         isEnrollmentPaused = try fields.required("isEnrollmentPaused", RecordFields.bool)
         bucketConfig = try fields.required("bucketConfig") { value, path throws(ExperimentRecordError) in
-            try BucketConfig(json: value, path: path)
+            try BucketConfig(json: value, path: path())
         }
         let branchList = try fields.required("branches", RecordFields.array)
         var branches: [Branch] = []
@@ -90,12 +97,16 @@ public final class ExperimentRecord: Sendable, Hashable {
         targeting = try fields.optional("targeting", RecordFields.string)
         // Parsed here, reported at enrollment: a record with bad targeting is an error for this
         // record only, and the others still apply.
-        do {
-            targetingExpression = try targeting.map { text throws(JEXLError) in try JEXLExpression(parse: text) }
-            targetingError = nil
-        } catch {
-            targetingExpression = nil
-            targetingError = error
+        let parse = targeting.map { text in
+            if let known = targetingParses[text] { return known }
+            let parse = Result { () throws(JEXLError) in try JEXLExpression(parse: text) }
+            targetingParses[text] = parse
+            return parse
+        }
+        switch parse {
+        case .success(let expression)?: (targetingExpression, targetingError) = (expression, nil)
+        case .failure(let error)?: (targetingExpression, targetingError) = (nil, error)
+        case nil: (targetingExpression, targetingError) = (nil, nil)
         }
         isRollout = try fields.optional("isRollout", RecordFields.bool) ?? false
         var featureIds = try fields.optional("featureIds", RecordFields.stringArray) ?? []

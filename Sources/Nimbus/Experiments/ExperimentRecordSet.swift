@@ -26,10 +26,11 @@ public struct ExperimentRecordSet: Sendable, Hashable {
         let data = try envelope.required("data", RecordFields.array)
         var set = ExperimentRecordSet(records: [])
         var seenSlugs: Set<String> = []
+        var targetingParses: [String: Result<JEXLExpression, JEXLError>] = [:]
         for (index, element) in data.enumerated() {
             let name = element["slug"]?.stringValue ?? "record #\(index)"
             do {
-                let record = try ExperimentRecord(json: element)
+                let record = try ExperimentRecord(json: element, targetingParses: &targetingParses)
                 guard seenSlugs.insert(record.slug).inserted else {
                     set.skipped.append(SkippedRecord(name: name, index: index, reason: "duplicate slug `\(record.slug)`; the first record with it is used"))
                     continue
