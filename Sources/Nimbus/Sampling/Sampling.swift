@@ -75,7 +75,7 @@ public enum Sampling {
     /// `bucketSample` for the production input `[<nimbus id>, <namespace>]`, hashed without
     /// building a JSON value: every client checks every record on every start.
     public static func bucketSample(nimbusID: String, namespace: String, start: Int, count: Int, total: Int) -> Bool {
-        guard let hash = hashOfStrings([nimbusID, namespace], asArray: true) else {
+        guard let hash = hashOfJSON("[\"", nimbusID, "\",\"", namespace, "\"]") else {
             return bucketSample(input: .array([.string(nimbusID), .string(namespace)]), start: start, count: count, total: total)
         }
         return bucketSample(hash: hash, start: start, count: count, total: total)
@@ -83,32 +83,38 @@ public enum Sampling {
 
     /// `ratioSample` for the production input, the string `experimentmanager-<id>-<slug>-branch`.
     public static func ratioSample(nimbusID: String, slug: String, ratios: [Int]) -> Int {
-        let input = "experimentmanager-\(nimbusID)-\(slug)-branch"
-        guard let hash = hashOfStrings([input], asArray: false) else { return ratioSample(input: .string(input), ratios: ratios) }
+        guard let hash = hashOfJSON("\"experimentmanager-", nimbusID, "-", slug, "-branch\"") else {
+            return ratioSample(input: .string("experimentmanager-\(nimbusID)-\(slug)-branch"), ratios: ratios)
+        }
         return ratioSample(hash: hash, ratios: ratios)
     }
 
-    /// The hash of `["a","b"]` (or of `"a"`) straight from the strings' bytes, or nil when a
-    /// string needs JSON escaping and the general path must build the text.
-    private static func hashOfStrings(_ strings: [String], asArray: Bool) -> UInt64? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
-        if asArray { bytes.append(UInt8(ascii: "[")) }
-        for (index, var string) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            // Contiguous UTF-8 is copied in one go; a byte that JSON would escape sends the
-            // caller to the general path.
-            let clean = string.withUTF8 { utf8 -> Bool in
-                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
+    /// The hash of the JSON text `open` + `first` + `middle` + `second` + `close`, assembled on
+    /// the stack from the strings' bytes (every client checks every record on every start), or
+    /// nil when a string needs JSON escaping and the general path must build the text.
+    private static func hashOfJSON(_ open: StaticString, _ first: String, _ middle: StaticString, _ second: String,
+                                   _ close: StaticString) -> UInt64? {
+        var first = first, second = second
+        return first.withUTF8 { one in
+            second.withUTF8 { two -> UInt64? in
+                func clean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+                    !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+                }
+                guard clean(one), clean(two) else { return nil }
+                let pieces = [UnsafeBufferPointer(start: open.utf8Start, count: open.utf8CodeUnitCount), one,
+                              UnsafeBufferPointer(start: middle.utf8Start, count: middle.utf8CodeUnitCount), two,
+                              UnsafeBufferPointer(start: close.utf8Start, count: close.utf8CodeUnitCount)]
+                let count = pieces.reduce(0) { $0 + $1.count }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                    var offset = 0
+                    for piece in pieces where piece.count > 0 {
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<offset + piece.count]).initialize(from: piece)
+                        offset += piece.count
+                    }
+                    return SHA256.first48Bits(of: UnsafeRawBufferPointer(buffer))
+                }
             }
-            guard clean else { return nil }
-            bytes.append(UInt8(ascii: "\""))
         }
-        if asArray { bytes.append(UInt8(ascii: "]")) }
-        return bytes.withUnsafeBytes { SHA256.first48Bits(of: $0) }
     }
 
     static func hashValue(_ value: JSONValue) -> UInt64 {

@@ -128,6 +128,24 @@ import Testing
         ])
     }
 
+    /// Dates sort as their bytes, whatever their length: fractions of a second past the 24th
+    /// byte still count, a date that is a prefix of another comes first, equal dates keep order.
+    @Test func longDatesSortByEveryByte() throws {
+        for (dates, winner) in [
+            (["2024-01-01T00:00:00.000002Z", "2024-01-01T00:00:00.000001Z"], 1),
+            (["2024-01-01T00:00:00.000001Z", "2024-01-01T00:00:00.000002Z"], 0),
+            (["2024-01-01T00:00:00.00000001", "2024-01-01T00:00:00.0000000"], 1),
+            (["2024-01-01T00:00:00.0000000", "2024-01-01T00:00:00.00000001"], 0),
+            (["2024-01-01T00:00:00.000001Z", "2024-01-01T00:00:00.000001Z"], 0),
+        ] {
+            let records = try dates.enumerated().map { index, date in
+                try ExperimentRecord(json: RecordFixtures.record(slug: "r\(index)", changes: ["publishedDate": .string(date)]))
+            }
+            let results = EnrollmentEvaluator.evaluate(records: records, client: client)
+            #expect(results.map { $0.status.branch != nil } == dates.indices.map { $0 == winner }, "\(dates)")
+        }
+    }
+
     @Test func recordsWithoutPublishedDateGoFirstInInputOrder() throws {
         let records = try [
             RecordFixtures.record(slug: "dated", changes: ["publishedDate": .string("2020-01-01T00:00:00Z")]),
