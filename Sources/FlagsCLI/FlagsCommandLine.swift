@@ -36,6 +36,10 @@ public enum FlagsCommandLine {
           --context K=V      an extra targeting attribute (repeatable; V is JSON or a string)
           -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
           --version          show the version and build channel
+
+        A registry that loaded cleanly is kept as a checked snapshot in
+        $XDG_CACHE_HOME/feature-flags/registries (~/.cache/...), used while its files are
+        unchanged; FLAGS_NO_CACHE=1 turns this off. Deleting the folder is always safe.
         """
 
     /// Runs `flags` with `arguments` (without the program name) and returns the exit status.
