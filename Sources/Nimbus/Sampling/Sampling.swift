@@ -70,8 +70,6 @@ public enum Sampling {
         return ratios.count - 1
     }
 
-    /// The 48-bit truncated hash as an integer; comparing integers is the same as comparing the
-    /// zero-padded hex strings upstream compares.
     /// `bucketSample` for the production input `[<nimbus id>, <namespace>]`, hashed without
     /// building a JSON value: every client checks every record on every start.
     public static func bucketSample(nimbusID: String, namespace: String, start: Int, count: Int, total: Int) -> Bool {
@@ -83,6 +81,8 @@ public enum Sampling {
 
     /// `ratioSample` for the production input, the string `experimentmanager-<id>-<slug>-branch`.
     public static func ratioSample(nimbusID: String, slug: String, ratios: [Int]) -> Int {
+        // One branch with a weight is chosen whatever the hash (every rollout): skip hashing.
+        if ratios.count == 1, ratios[0] > 0 { return 0 }
         guard let hash = hashOfJSON("\"experimentmanager-", nimbusID, "-", slug, "-branch\"") else {
             return ratioSample(input: .string("experimentmanager-\(nimbusID)-\(slug)-branch"), ratios: ratios)
         }
@@ -117,6 +117,8 @@ public enum Sampling {
         }
     }
 
+    /// The 48-bit truncated hash as an integer; comparing integers is the same as comparing the
+    /// zero-padded hex strings upstream compares.
     static func hashValue(_ value: JSONValue) -> UInt64 {
         value.compactUTF8.withUnsafeBytes { SHA256.first48Bits(of: $0) }
     }
