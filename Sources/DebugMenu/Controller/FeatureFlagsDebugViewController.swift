@@ -41,8 +41,7 @@ public final class FeatureFlagsDebugViewController {
     public private(set) var settings: [FeatureFlagsBoolSetting] = []
     /// What is on screen: rows, selection, filter, help, prompts.
     public private(set) var screen: ScreenModel
-    /// Every row, in section order (the screen's rows).
-    /// Every row, with its values worked out.
+    /// Every row, in section order (the screen's rows), with its values worked out.
     public var rows: [MenuRow] {
         fillPendingRows(screen.rows.indices)
         return screen.rows
