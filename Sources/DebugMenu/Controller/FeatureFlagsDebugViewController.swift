@@ -468,8 +468,8 @@ public final class FeatureFlagsDebugViewController {
         switch id {
         case .featureFlag(let flagID):
             guard let setting = settingByFlag[flagID] else { return nil }
-            let overridden = previewed.provider.honoursOverrides
-                && setting.featureFlagID.debugKey.flatMap { snapshot[$0]?.value.boolValue } != nil
+            // `overriddenFlagIDs` holds the flags with a stored override, from the same snapshot.
+            let overridden = previewed.provider.honoursOverrides && overriddenFlagIDs.contains(flagID)
             return MenuRow(id: id.rawValue, section: .featureFlags,
                            kind: .toggle(isOn: false, isOverridden: overridden, sourceText: "", hiddenValueText: nil),
                            title: setting.titleText, statusText: setting.statusText, isPending: true)

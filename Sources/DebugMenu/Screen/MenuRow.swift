@@ -56,8 +56,7 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
     /// Appends `searchableText` as UTF-8 to `bytes`, without making the string: ASCII text (ids,
     /// most titles) is lowercased byte by byte, anything else through `lowercased()`.
     func appendSearchableText(to bytes: inout [UInt8]) {
-        for (index, part) in [id, title, statusText].enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+        func append(_ part: String) {
             var text = part
             let isASCII = text.withUTF8 { utf8 in
                 guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
@@ -66,6 +65,11 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
             }
             if !isASCII { bytes.append(contentsOf: text.lowercased().utf8) }
         }
+        append(id)
+        bytes.append(UInt8(ascii: "\n"))
+        append(title)
+        bytes.append(UInt8(ascii: "\n"))
+        append(statusText)
     }
 
     /// Whether the row is a toggle carrying a debug override.
