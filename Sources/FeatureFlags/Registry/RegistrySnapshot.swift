@@ -78,11 +78,11 @@ public struct RegistrySnapshot: Sendable {
         guard let bytes = readOwnFile(file), bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
         // Features are decoded only when asked for, long after this check: the checksum makes
         // sure now that every byte is as written.
-        let payload = Array(bytes[(magic.count + 8)...])
-        let stored = bytes[magic.count..<magic.count + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard stored == checksum(payload) else { return nil }
+        let payloadStart = magic.count + 8
+        let stored = bytes[magic.count..<payloadStart].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard stored == checksum(bytes[payloadStart...]) else { return nil }
         do {
-            var reader = try SnapshotReader(payload)
+            var reader = try SnapshotReader(bytes, from: payloadStart)
             guard try reader.readInt() == formatVersion, try reader.readString() == registryPath,
                   try FileIdentity(snapshot: &reader) == programIdentity() else { return nil }
             let sources = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
@@ -172,7 +172,7 @@ public struct RegistrySnapshot: Sendable {
 
     /// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words): it catches a snapshot damaged
     /// after it was written, at about a millisecond for 3 MB.
-    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+    static func checksum(_ bytes: some ContiguousBytes & Collection<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             let words = raw.count / 8

@@ -26,10 +26,12 @@ public struct SnapshotReader: Sendable {
     private var stringEnds: [UInt32] = []
     private var depth = 0
 
-    /// Reads the string table at the start of `bytes`; the values follow it.
-    public init(_ bytes: [UInt8]) throws(Malformed) {
-        guard bytes.count < Int(UInt32.max) else { throw Malformed("snapshot too large") }
+    /// Reads the string table at `start` in `bytes` (a file's header may come before it); the
+    /// values follow it.
+    public init(_ bytes: [UInt8], from start: Int = 0) throws(Malformed) {
+        guard bytes.count < Int(UInt32.max), (0...bytes.count).contains(start) else { throw Malformed("snapshot too large") }
         self.bytes = bytes
+        index = start
         end = bytes.count
         let count = try readCount()
         stringStarts.reserveCapacity(count)
