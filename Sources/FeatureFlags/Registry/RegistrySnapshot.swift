@@ -123,8 +123,11 @@ public struct RegistrySnapshot: Sendable {
     /// written only costs the next start its speed.
     static func writeSnapshot(_ registry: FeatureFlagRegistry, to file: String, readStarted: Int64) {
         let sources = ([registry.path] + registry.manifest.files).map(FileIdentity.init(path:))
-        // A file missing now, or changed since just before the read began, may not be what was read.
-        guard sources.allSatisfy({ $0.exists && $0.modifiedNanoseconds < readStarted - racyWindowNanoseconds }) else { return }
+        // A file missing now, or changed since just before the read began, may not be what was
+        // read. The change time counts too: a copy that keeps the old modification time (cp -p,
+        // rsync -t) still moves it.
+        guard sources.allSatisfy({ $0.exists && max($0.modifiedNanoseconds, $0.changedNanoseconds) < readStarted - racyWindowNanoseconds })
+        else { return }
         var writer = SnapshotWriter()
         writer.write(formatVersion)
         writer.write(registry.path)

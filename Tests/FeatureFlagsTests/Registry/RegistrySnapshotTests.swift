@@ -38,6 +38,8 @@ import Testing
                     debug: { title: \(title), status: The search bar }
                 """, to: "app/feature-flags.yaml")
             for file in ["app/feature-flags.yaml", "app/nimbus.fml.yaml"] { backdate(folder.file(file)) }
+            // Files changed in the last 50 ms are not snapshotted (their change time moved just now).
+            usleep(80_000)
         }
 
         func backdate(_ path: String) {
