@@ -51,7 +51,11 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
     }
 
     /// What the filter searches: id, title and status text, lowercased, one per line.
-    public var searchableText: String { "\(id)\n\(title)\n\(statusText)".lowercased() }
+    public var searchableText: String {
+        var bytes: [UInt8] = []
+        appendSearchableText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Appends `searchableText` as UTF-8 to `bytes`, without making the string: ASCII text (ids,
     /// most titles) is lowercased byte by byte, anything else through `lowercased()`.

@@ -110,11 +110,7 @@ public struct SnapshotReader: Sendable {
     }
 
     public mutating func readStrings() throws(Malformed) -> [String] {
-        let count = try readCount()
-        var values: [String] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try readString()) }
-        return values
+        try readArray { (reader: inout SnapshotReader) throws(Malformed) in try reader.readString() }
     }
 
     /// `count` values read by `element`, for arrays of any type.
