@@ -42,6 +42,17 @@ public struct FeatureResolver {
         return resolved
     }
 
+    /// The value of each feature in `featureIds` that an enrolled rollout or experiment
+    /// configures, keyed by feature id; every other feature is its default, and is left out.
+    public func resolveConfigured(_ featureIds: some Sequence<String>, enrollments: [EnrollmentResult]) -> [String: ResolvedFeature] {
+        let layers = EnrolledLayers(enrollments)
+        var resolved: [String: ResolvedFeature] = [:]
+        for featureId in featureIds where layers.configures(featureId) {
+            resolved[featureId] = resolve(featureId, layers: layers)
+        }
+        return resolved
+    }
+
     private func resolve(_ featureId: String, layers: EnrolledLayers) -> ResolvedFeature {
         var resolved = ResolvedFeature(featureId: featureId, value: defaults(featureId))
         if let rollout = layers.rollouts[featureId] {
@@ -67,6 +78,8 @@ public struct FeatureResolver {
 
         var rollouts: [String: Layer] = [:]
         var experiments: [String: Layer] = [:]
+
+        func configures(_ featureId: String) -> Bool { rollouts[featureId] != nil || experiments[featureId] != nil }
 
         init(_ enrollments: [EnrollmentResult]) {
             for result in enrollments {

@@ -144,4 +144,14 @@ import Testing
         #expect(all["search"]?.source == .experiment(slug: "e", branch: "x"))
         #expect(all["homescreen"]?.source == .defaultValue)
     }
+
+    @Test func resolveConfiguredLeavesOutFeaturesAtTheirDefault() throws {
+        let record = try ExperimentRecord(json: RecordFixtures.record(slug: "e", featureId: "search", branches: [("x", 1, .object(["engine": .string("ddg")]))]))
+        let permissive = FeatureResolver(defaults: { _ in .object([:]) })
+        let enrolled = [EnrollmentResult(record: record, status: .enrolled(branch: "x"))]
+        let configured = permissive.resolveConfigured(["homescreen", "search"], enrollments: enrolled)
+        #expect(configured.keys.sorted() == ["search"])
+        #expect(configured["search"]?.value == permissive.resolveAll(["search"], enrollments: enrolled)["search"]?.value)
+        #expect(permissive.resolveConfigured(["search"], enrollments: [EnrollmentResult(record: record, status: .notEnrolled(.notSelected))]).isEmpty)
+    }
 }
