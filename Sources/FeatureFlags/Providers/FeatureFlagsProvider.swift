@@ -74,8 +74,13 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
 
     /// The stored override of a flag, whether or not this build honours it.
     public func debugOverride(for flag: FeatureFlagID) -> PrefEntry? {
-        guard let debugKey = flag.debugKey, let entry = prefs.entry(forKey: debugKey), entry.value.boolValue != nil else { return nil }
-        return entry
+        Self.override(of: flag) { prefs.entry(forKey: $0) }
+    }
+
+    /// The entry under `flag`'s debug key, when it holds a Boolean: what counts as an override.
+    private static func override(of flag: FeatureFlagID, in entry: (String) -> PrefEntry?) -> PrefEntry? {
+        guard let debugKey = flag.debugKey, let found = entry(debugKey), found.value.boolValue != nil else { return nil }
+        return found
     }
 
     /// Removes the override of one flag (nothing happens when there is none).
@@ -104,8 +109,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
         let entries = prefs.allEntries()
         var states: [String: FeatureFlagState] = [:]
         for flag in flags {
-            let override = flag.debugKey.flatMap { entries[$0] }.flatMap { $0.value.boolValue == nil ? nil : $0 }
-            states[flag.rawValue] = state(of: flag, override: override)
+            states[flag.rawValue] = state(of: flag, override: Self.override(of: flag) { entries[$0] })
         }
         return states
     }
