@@ -393,6 +393,24 @@ struct ScreenModelTests {
         #expect(model.pendingConfirmation == .resetAll(overrideCount: 2))
     }
 
+    @Test func aFilterSearchesTheRowsAsTheyAreNowNotAsTheyWereFirstFiltered() {
+        var model = MenuFixtures.model()
+        model.setFilter("tabs")
+        #expect(model.visibleRowCount == 1 && model.selectedRow?.id == "zeta")
+        model.setFilter("")
+        // The search index is made when a filter is typed; a row renamed since must be found
+        // under its new title and no longer under its old one.
+        let index = model.rows.firstIndex { $0.id == "zeta" }!
+        model.replaceRow(at: index, with: MenuFixtures.toggle("zeta", "Saved pages"))
+        model.setFilter("saved pages")
+        #expect(model.visibleRowCount == 1 && model.selectedRow?.id == "zeta")
+        model.setFilter("tabs")
+        #expect(model.visibleRowCount == 0)
+        model.update(rows: MenuFixtures.small + [MenuFixtures.toggle("readingList", "Reading list refactor")])
+        model.setFilter("refactor")
+        #expect(model.visibleRowCount == 3)
+    }
+
     // MARK: - Help
 
     @Test func helpTogglesAndSwallowsKeys() {

@@ -37,8 +37,11 @@ public final class FeatureFlagsDebugViewController {
     public private(set) var previewChannel: BuildChannel
     /// `environment`, resolved for `previewChannel`.
     public private(set) var previewed: FlagsEnvironment
-    /// The switches of the Feature Flags section, sorted by title.
-    public private(set) var settings: [FeatureFlagsBoolSetting] = []
+    /// The switches of the Feature Flags section, sorted by title (made on first use: a large
+    /// app's menu makes the switches of the rows it shows).
+    public var settings: [FeatureFlagsBoolSetting] {
+        layout.debuggable.map { setting(for: environment.registry.flags[$0]) }
+    }
     /// What is on screen: rows, selection, filter, help, prompts.
     public private(set) var screen: ScreenModel
     /// Every row, in section order (the screen's rows), with its values worked out.
@@ -47,10 +50,12 @@ public final class FeatureFlagsDebugViewController {
         return screen.rows
     }
 
-    private var rowIndex: [String: Int] = [:]
+    /// Where each row is among the rows.
+    private var layout = RowLayout()
     /// How many rows are still pending (`MenuRow.isPending`): flag rows start so, and get their
     /// values when they come into view, are selected or are asked for.
     private var pendingRowCount = 0
+    /// The switches made so far, by flag id; all bound to `previewed`'s provider.
     private var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
     /// Which rows show the value stored under a prefs key.
     private let rowsByStoreKey: [String: [MenuRowID]]
@@ -111,18 +116,26 @@ public final class FeatureFlagsDebugViewController {
     /// One switch per debuggable flag, sorted by title; each writes its override and then
     /// calls `reloadView()`.
     public func generateFeatureFlagToggleSettings() -> [FeatureFlagsBoolSetting] {
-        let provider = previewed.provider
-        return environment.registry.debuggableFlags.map { flag in
-            let debug = flag.definition.debug
-            return FeatureFlagsBoolSetting(
-                with: flag,
-                titleText: debug?.title ?? flag.rawValue,
-                statusText: debug?.status ?? "",
-                featureFlagsProvider: provider
-            ) { [weak self] _ in
-                self?.reloadView()
-            }
+        environment.registry.debuggableFlags.map(makeSetting)
+    }
+
+    private func makeSetting(_ flag: FeatureFlagID) -> FeatureFlagsBoolSetting {
+        FeatureFlagsBoolSetting(
+            with: flag,
+            titleText: Self.title(of: flag),
+            statusText: flag.definition.debug?.status ?? "",
+            featureFlagsProvider: previewed.provider
+        ) { [weak self] _ in
+            self?.reloadView()
         }
+    }
+
+    /// The switch of `flag`, made when first asked for.
+    private func setting(for flag: FeatureFlagID) -> FeatureFlagsBoolSetting {
+        if let setting = settingByFlag[flag.rawValue] { return setting }
+        let setting = makeSetting(flag)
+        settingByFlag[flag.rawValue] = setting
+        return setting
     }
 
     /// Brings the rows up to date with the store: rebuilds only the rows whose keys changed
@@ -187,7 +200,7 @@ public final class FeatureFlagsDebugViewController {
 
     /// The row with `id`, if there is one.
     public func row(_ id: MenuRowID) -> MenuRow? {
-        guard let index = rowIndex[id.rawValue] else { return nil }
+        guard let index = rowIndex(id) else { return nil }
         fillPendingRows([index])
         return screen.rows[index]
     }
@@ -368,7 +381,8 @@ public final class FeatureFlagsDebugViewController {
     private func toggle(_ rowID: String) throws {
         switch MenuRowID(rawValue: rowID) {
         case .featureFlag(let id)?:
-            guard let setting = settingByFlag[id] else { return }
+            guard let flag = environment.registry.flagIfPresent(id), flag.definition.debug != nil else { return }
+            let setting = setting(for: flag)
             let value = try setting.toggle()
             let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel.rawValue) preview)"
             screen.show(message: "\(setting.titleText): override \(Self.onOff(value)) stored\(note).")
@@ -419,29 +433,47 @@ public final class FeatureFlagsDebugViewController {
 
     // MARK: - Rows
 
+    /// Makes every row again, in section order: the two rows of each flag as pending shells,
+    /// the few others whole.
     private func rebuildAllRows() {
-        settings = generateFeatureFlagToggleSettings()
-        settingByFlag = Dictionary(settings.map { ($0.featureFlagID.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let registry = environment.registry
-        var ids: [MenuRowID] = settings.map { .featureFlag($0.featureFlagID.rawValue) }
+        settingByFlag = [:]  // switches read from `previewed`, which may have changed
+        let debuggable = registry.debuggableFlagIndices
         let preferenceFlags = registry.flags.filter { $0.userPrefsKey != nil }
             .sorted { (Self.title(of: $0).lowercased(), $0.rawValue) < (Self.title(of: $1).lowercased(), $1.rawValue) }
-        ids += preferenceFlags.map { .userPreference($0.rawValue) }
-        ids += registry.preferences.map { .typedPreference($0.id) }
-        ids += registry.flags.map { .buildStatus($0.rawValue) }
-        ids += CoreBuildFlags.all.map { .buildFlag($0.name) }
+        var others: [MenuRowID] = preferenceFlags.map { .userPreference($0.rawValue) }
+        others += registry.preferences.map { .typedPreference($0.id) }
 
         var rows: [MenuRow] = []
-        rows.reserveCapacity(ids.count)
-        rowIndex = [:]
-        rowIndex.reserveCapacity(ids.count)
-        for id in ids {
-            guard let row = pendingRow(id) ?? makeRow(id) else { continue }
-            rowIndex[row.id] = rows.count
+        rows.reserveCapacity(debuggable.count + others.count + registry.flags.count + CoreBuildFlags.all.count)
+        var otherIndices: [String: Int] = [:]
+        func appendWhole(_ id: MenuRowID) {
+            guard let row = makeRow(id) else { return }
+            otherIndices[row.id] = rows.count
             rows.append(row)
         }
-        pendingRowCount = rows.count { $0.isPending }
+        for index in debuggable { rows.append(pendingFeatureFlagRow(registry.flags[index])) }
+        others.forEach(appendWhole)
+        let buildStatusStart = rows.count
+        for flag in registry.flags { rows.append(pendingBuildStatusRow(flag)) }
+        CoreBuildFlags.all.forEach { appendWhole(.buildFlag($0.name)) }
+
+        layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count, buildStatusStart: buildStatusStart,
+                           otherIndices: otherIndices)
+        pendingRowCount = debuggable.count + registry.flags.count
         screen.update(rows: rows)
+    }
+
+    /// The index of row `id` among the rows.
+    private func rowIndex(_ id: MenuRowID) -> Int? {
+        switch id {
+        case .featureFlag(let flagID):
+            return environment.registry.index(ofFlag: flagID).flatMap(layout.featureFlagRow(ofFlagAt:))
+        case .buildStatus(let flagID):
+            return environment.registry.index(ofFlag: flagID).map { layout.buildStatusStart + $0 }
+        default:
+            return layout.otherIndices[id.rawValue]
+        }
     }
 
     /// Recomputes every row's value in place (the ids and their order stay).
@@ -456,7 +488,7 @@ public final class FeatureFlagsDebugViewController {
     }
 
     private func refreshRow(_ id: MenuRowID) {
-        guard let index = rowIndex[id.rawValue], let row = makeRow(id), screen.rows[index] != row else { return }
+        guard let index = rowIndex(id), let row = makeRow(id), screen.rows[index] != row else { return }
         replaceRow(at: index, with: row)
     }
 
@@ -467,19 +499,25 @@ public final class FeatureFlagsDebugViewController {
     private func pendingRow(_ id: MenuRowID) -> MenuRow? {
         switch id {
         case .featureFlag(let flagID):
-            guard let setting = settingByFlag[flagID] else { return nil }
-            // `overriddenFlagIDs` holds the flags with a stored override, from the same snapshot.
-            let overridden = previewed.provider.honoursOverrides && overriddenFlagIDs.contains(flagID)
-            return MenuRow(id: id.rawValue, section: .featureFlags,
-                           kind: .toggle(isOn: false, isOverridden: overridden, sourceText: "", hiddenValueText: nil),
-                           title: setting.titleText, statusText: setting.statusText, isPending: true)
+            return environment.registry.flagIfPresent(flagID).flatMap { $0.definition.debug == nil ? nil : pendingFeatureFlagRow($0) }
         case .buildStatus(let flagID):
-            guard let flag = environment.registry.flagIfPresent(flagID) else { return nil }
-            return MenuRow(id: id.rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: ""), title: flag.rawValue,
-                           statusText: Self.buildStatusText(flag), isPending: true)
+            return environment.registry.flagIfPresent(flagID).map(pendingBuildStatusRow)
         default:
             return nil
         }
+    }
+
+    private func pendingFeatureFlagRow(_ flag: FeatureFlagID) -> MenuRow {
+        // `overriddenFlagIDs` holds the flags with a stored override, from the same snapshot.
+        let overridden = previewed.provider.honoursOverrides && overriddenFlagIDs.contains(flag.rawValue)
+        return MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags,
+                       kind: .toggle(isOn: false, isOverridden: overridden, sourceText: "", hiddenValueText: nil),
+                       title: Self.title(of: flag), statusText: flag.definition.debug?.status ?? "", isPending: true)
+    }
+
+    private func pendingBuildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
+        MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: ""),
+                title: flag.rawValue, statusText: Self.buildStatusText(flag), isPending: true)
     }
 
     /// Rewrites the age of every override when a minute has passed.
@@ -508,7 +546,8 @@ public final class FeatureFlagsDebugViewController {
         func state(of flag: FeatureFlagID) -> FeatureFlagState { states[flag.rawValue] ?? previewed.provider.state(of: flag) }
         switch id {
         case .featureFlag(let flagID):
-            return settingByFlag[flagID].map { featureFlagRow($0, state: state(of: $0.featureFlagID)) }
+            guard let flag = environment.registry.flagIfPresent(flagID), flag.definition.debug != nil else { return nil }
+            return featureFlagRow(setting(for: flag), state: state(of: flag))
         case .userPreference(let flagID):
             return environment.registry.flagIfPresent(flagID).map(userPreferenceRow)
         case .typedPreference(let preferenceID):

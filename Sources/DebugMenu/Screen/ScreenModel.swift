@@ -75,12 +75,15 @@ public struct ScreenModel: Sendable {
     /// Backspace finds the earlier answer here, so a key costs O(matches), not O(rows).
     private var matchCache: [String: [Int]] = [:]
     private var searchStarts: [Int] = [0]
+    /// Whether `searchBytes` is out of date: it is made when a filter is first typed after the
+    /// rows changed, not at every start of a menu that is never filtered.
+    private var isSearchIndexStale = true
     private var rowSections: [Int] = []
 
     /// A model showing `rows`, the first one selected.
     public init(rows: [MenuRow]) {
         self.rows = rows
-        indexSearchableTexts()
+        rowsDidChange()
         rebuild(preferredID: nil, fallbackPosition: 0)
     }
 
@@ -136,7 +139,7 @@ public struct ScreenModel: Sendable {
         let selectedID = selectedRow?.id
         let position = selection ?? 0
         rows = newRows
-        indexSearchableTexts()
+        rowsDidChange()
         rebuild(preferredID: selectedID, fallbackPosition: position)
     }
 
@@ -149,7 +152,7 @@ public struct ScreenModel: Sendable {
         let selectedID = selectedRow?.id
         rows[index] = row
         if old.id != row.id || old.section != row.section || old.title != row.title || old.statusText != row.statusText {
-            indexSearchableTexts()
+            rowsDidChange()
             rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
         }
     }
@@ -575,13 +578,20 @@ public struct ScreenModel: Sendable {
         rebuild(preferredID: anchorRowID ?? selectedRow?.id, fallbackPosition: filter.isEmpty ? position : 0)
     }
 
-    /// Fills `searchBytes`, `searchStarts` and `rowSections` from `rows` (O(n), when rows change).
-    private mutating func indexSearchableTexts() {
+    /// Notes each row's section and that the search index is stale (O(n) integers, when rows change).
+    private mutating func rowsDidChange() {
         matchCache.removeAll()
+        isSearchIndexStale = true
+        // Through the buffer: `rows.map(\.section)` copied every row, strings and all.
+        rowSections = rows.withUnsafeBufferPointer { buffer in buffer.map(\.section.rawValue) }
+    }
+
+    /// Fills `searchBytes` and `searchStarts` from `rows` (O(n)): when a filter needs them.
+    private mutating func indexSearchableTexts() {
+        isSearchIndexStale = false
         searchBytes.removeAll(keepingCapacity: true)
         searchStarts = [0]
         searchStarts.reserveCapacity(rows.count + 1)
-        rowSections = rows.map(\.section.rawValue)
         for row in rows {
             row.appendSearchableText(to: &searchBytes)
             searchStarts.append(searchBytes.count)
@@ -592,6 +602,7 @@ public struct ScreenModel: Sendable {
     private mutating func matchingRows(_ needle: String) -> [Int] {
         guard !needle.isEmpty else { return Array(rowSections.indices) }
         if let known = matchCache[needle] { return known }
+        if isSearchIndexStale { indexSearchableTexts() }
         // The longest earlier needle inside this one: its matches are a superset of ours.
         let narrower = matchCache.keys.filter { needle.contains($0) }.max { $0.count < $1.count }
         let candidates = narrower.flatMap { matchCache[$0] }

@@ -27,7 +27,8 @@ public struct FeatureFlagRegistry: Sendable {
     /// Every typed preference, sorted by id.
     public let preferences: [TypedPreference]
 
-    private let flagsByID: [String: FeatureFlagID]
+    /// Each flag's position in `flags`, by id.
+    private let flagIndices: [String: Int]
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
                 flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
@@ -36,9 +37,10 @@ public struct FeatureFlagRegistry: Sendable {
         self.app = app
         self.manifestPath = manifestPath
         self.experiments = experiments
-        self.flags = flags.map(FeatureFlagID.init).sorted()
+        let sorted = flags.map(FeatureFlagID.init).sorted()
+        self.flags = sorted
         self.preferences = preferences.sorted()
-        flagsByID = Dictionary(self.flags.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        flagIndices = Dictionary(sorted.indices.map { (sorted[$0].rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads the registry at `path` and the manifest it names, and checks every flag against it.
@@ -57,19 +59,26 @@ public struct FeatureFlagRegistry: Sendable {
     }
 
     /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.
-    public var debuggableFlags: [FeatureFlagID] {
+    public var debuggableFlags: [FeatureFlagID] { debuggableFlagIndices.map { flags[$0] } }
+
+    /// `debuggableFlags` as positions in `flags`.
+    public var debuggableFlagIndices: [Int] {
         // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
-        flags.compactMap { flag in flag.definition.debug.map { (key: $0.title.lowercased(), flag: flag) } }
-            .sorted { ($0.key, $0.flag.rawValue) < ($1.key, $1.flag.rawValue) }
-            .map(\.flag)
+        flags.indices.compactMap { index in flags[index].definition.debug.map { (key: $0.title.lowercased(), index: index) } }
+            // Ties on the title go by id, which is the order of `flags`.
+            .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
+            .map(\.index)
     }
 
     /// The flag with this id, if the registry has one.
-    public func flagIfPresent(_ id: String) -> FeatureFlagID? { flagsByID[id] }
+    public func flagIfPresent(_ id: String) -> FeatureFlagID? { flagIndices[id].map { flags[$0] } }
+
+    /// The position in `flags` of the flag with this id, if the registry has one.
+    public func index(ofFlag id: String) -> Int? { flagIndices[id] }
 
     /// The flag with this id, or an error that suggests the nearest id.
     public func flag(_ id: String) throws(FlagLookupError) -> FeatureFlagID {
-        if let flag = flagsByID[id] { return flag }
+        if let flag = flagIfPresent(id) { return flag }
         throw FlagLookupError(kind: "flag", id: id, suggestion: NearestName.find(id, among: flags.map(\.rawValue)), registryPath: path)
     }
 
