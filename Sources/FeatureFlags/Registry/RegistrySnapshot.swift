@@ -1,210 +1,45 @@
 import Foundation
 import Nimbus
 
-/// A cache of validated registries: a large app's registry and manifest are read, parsed and
-/// checked once, then every later start of the menu or the command line reads a compact
-/// snapshot instead (10,000 flags: about a second of YAML becomes a few milliseconds).
-///
-/// A snapshot is used only while every file it was built from (the registry, the manifest and
-/// each include) and the running program are the very same files as when it was written: same
-/// device, inode, size, modification and change times. An edited, touched or replaced file, a
-/// new build of the program, or a snapshot that is cut short, foreign or unreadable makes the
-/// registry load from its files again, which writes a new snapshot. Only registries that loaded
-/// without error are snapshotted, so every error message comes from the files themselves.
-///
-/// Snapshots live in `$XDG_CACHE_HOME/feature-flags/registries` (`~/.cache/…` when unset), one
-/// per registry and program; deleting them is always safe. `FLAGS_NO_CACHE=1` turns them off.
+/// Registries through the `SnapshotCache`: a registry and manifest that loaded without error are
+/// snapshotted, and read back from the snapshot while the registry, the manifest, each include
+/// and the program are unchanged.
 ///
 /// ```swift
 /// let snapshots = RegistrySnapshot(environment: ProcessInfo.processInfo.environment)
 /// let registry = try snapshots.load(path: "/app/feature-flags.yaml")  // the files once, the snapshot after
 /// ```
 public struct RegistrySnapshot: Sendable {
-    /// Bumped whenever the layout written below changes.
-    static let formatVersion = 2
-    static let magic = Array("FLAGSNAP".utf8)
-    /// Files changed this recently before the read began may have changed during it; git calls
-    /// them "racily clean". Their registry is not snapshotted until a later start.
-    static let racyWindowNanoseconds: Int64 = 50_000_000
-    /// Snapshots unused this long are deleted when another is written (registries of deleted
-    /// folders, old programs); a snapshot in use has its time moved on daily.
-    static let unusedLifetimeSeconds = 30 * 86_400
+    static let kind = "registry"
+    public let cache: SnapshotCache
 
-    /// Where snapshots are kept; nil when they are turned off.
-    public let folder: String?
-
-    public init(folder: String?) {
-        self.folder = folder
+    public init(cache: SnapshotCache) {
+        self.cache = cache
     }
 
-    /// The default folder for `environment`, or no snapshots when `FLAGS_NO_CACHE` is set (to
-    /// anything but `0`) or no home folder is known.
-    public init(environment: [String: String]) {
-        if let off = environment["FLAGS_NO_CACHE"], !off.isEmpty, off != "0" {
-            folder = nil
-        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            folder = xdg + "/feature-flags/registries"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.cache/feature-flags/registries"
-        } else {
-            folder = nil
-        }
+    public init(folder: String?) {
+        cache = SnapshotCache(folder: folder)
     }
 
     /// The registry at `path`: from its snapshot when that is still current, else from its
     /// files (and then snapshotted). Errors are those of `FeatureFlagRegistry.load(path:)`.
     public func load(path: String) throws -> FeatureFlagRegistry {
-        guard let file = snapshotPath(for: path) else { return try FeatureFlagRegistry.load(path: path) }
-        if let registry = Self.readSnapshot(file, registryPath: path) { return registry }
-        let readStarted = Self.now()
+        if let registry = cache.read(kind: Self.kind, key: path, FeatureFlagRegistry.init(snapshot:)) { return registry }
+        let readStarted = SnapshotCache.now()
         let registry = try FeatureFlagRegistry.load(path: path)
-        Self.writeSnapshot(registry, to: file, readStarted: readStarted)
+        cache.write(kind: Self.kind, key: path, sources: [registry.path] + registry.manifest.files, readStarted: readStarted) {
+            registry.write(to: &$0)
+        }
         return registry
     }
 
-    /// The snapshot file for the registry at `path` and the running program: each program
-    /// (flags, an app, a test runner) keeps its own, so they do not take turns rewriting one.
+    /// The snapshot file of the registry at `registryPath`.
     func snapshotPath(for registryPath: String) -> String? {
-        guard let folder else { return nil }
-        let program = Self.programPath()
-        let digest = SHA256.hash(Array((registryPath + "\u{0}" + program).utf8))
-        let name = digest.prefix(12).map { String(format: "%02x", $0) }.joined()
-        return folder + "/" + name + ".snapshot"
+        cache.path(kind: Self.kind, key: registryPath)
     }
 
-    // MARK: - Reading
-
+    /// The registry in the snapshot `file`, when it is the current snapshot of `registryPath`.
     static func readSnapshot(_ file: String, registryPath: String) -> FeatureFlagRegistry? {
-        guard let bytes = readOwnFile(file), bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
-        // Features are decoded only when asked for, long after this check: the checksum makes
-        // sure now that every byte is as written.
-        let payloadStart = magic.count + 8
-        let stored = bytes[magic.count..<payloadStart].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard stored == checksum(bytes[payloadStart...]) else { return nil }
-        do {
-            var reader = try SnapshotReader(bytes, from: payloadStart)
-            guard try reader.readInt() == formatVersion, try reader.readString() == registryPath,
-                  try FileIdentity(snapshot: &reader) == programIdentity() else { return nil }
-            let sources = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-                try FileIdentity(snapshot: &reader)
-            }
-            guard sources.allSatisfy({ $0 == FileIdentity(path: $0.path) }) else { return nil }
-            let registry = try FeatureFlagRegistry(snapshot: &reader)
-            return reader.isAtEnd ? registry : nil
-        } catch {
-            return nil
-        }
-    }
-
-    /// The file's bytes when it is a regular file of this user that no one else may write:
-    /// a snapshot is trusted as validated, so one that others could have written is ignored.
-    static func readOwnFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-              info.st_mode & 0o022 == 0, info.st_size > 0, info.st_size < 1 << 30 else { return nil }
-        if Int(time(nil)) - Int(info.st_mtim.tv_sec) > 86_400 { futimens(descriptor, nil) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            guard count > 0 else { return nil }
-            offset += count
-        }
-        return bytes
-    }
-
-    // MARK: - Writing
-
-    /// Writes the snapshot beside its final name and renames it into place, so a reader sees the
-    /// old snapshot or the new one, never half of one. Best effort: a cache that cannot be
-    /// written only costs the next start its speed.
-    static func writeSnapshot(_ registry: FeatureFlagRegistry, to file: String, readStarted: Int64) {
-        let sources = ([registry.path] + registry.manifest.files).map(FileIdentity.init(path:))
-        // A file missing now, or changed since just before the read began, may not be what was
-        // read. The change time counts too: a copy that keeps the old modification time (cp -p,
-        // rsync -t) still moves it.
-        guard sources.allSatisfy({ $0.exists && max($0.modifiedNanoseconds, $0.changedNanoseconds) < readStarted - racyWindowNanoseconds })
-        else { return }
-        var writer = SnapshotWriter()
-        writer.write(formatVersion)
-        writer.write(registry.path)
-        programIdentity().write(to: &writer)
-        writer.writeCount(sources.count)
-        for source in sources { source.write(to: &writer) }
-        registry.write(to: &writer)
-        let payload = writer.finish()
-        let sum = checksum(payload)
-        let bytes = magic + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) } + payload
-
-        let folder = (file as NSString).deletingLastPathComponent
-        guard makeFolder(folder) else { return }
-        let temporary = file + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            guard count > 0 else { break }
-            offset += count
-        }
-        close(descriptor)
-        if offset != bytes.count || rename(temporary, file) != 0 { unlink(temporary) }
-        removeUnused(in: folder)
-    }
-
-    /// Deletes the snapshots (and leftover temporary files) of `folder` unused for
-    /// `unusedLifetimeSeconds`.
-    static func removeUnused(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let oldest = Int(time(nil)) - unusedLifetimeSeconds
-        for name in names where name.hasSuffix(".snapshot") || name.hasSuffix(".tmp") {
-            var info = stat()
-            let path = folder + "/" + name
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_mtim.tv_sec) < oldest { unlink(path) }
-        }
-    }
-
-    /// Creates `folder` and its parents, private to this user; true when it exists.
-    static func makeFolder(_ folder: String) -> Bool {
-        (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                  attributes: [.posixPermissions: 0o700])) != nil
-    }
-
-    /// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words): it catches a snapshot damaged
-    /// after it was written, at about a millisecond for 3 MB.
-    static func checksum(_ bytes: some ContiguousBytes & Collection<UInt8>) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            let words = raw.count / 8
-            for word in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            }
-            for byte in raw[(words * 8)...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash ^ UInt64(raw.count)
-        }
-    }
-
-    // MARK: - Identities
-
-    /// The running program's identity without its change time: the build tool adds hard links
-    /// to a program it built, which moves the change time but not the code.
-    static func programIdentity() -> FileIdentity {
-        var identity = FileIdentity(path: programPath())
-        identity.changedNanoseconds = 0
-        return identity
-    }
-
-    /// The running program, as the kernel names it.
-    static func programPath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
-    }
-
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        SnapshotCache.read(file, kind: kind, key: registryPath, FeatureFlagRegistry.init(snapshot:))
     }
 }

@@ -47,7 +47,10 @@ public final class ExperimentRecord: Sendable, Hashable {
     public let proposedDuration: Int?
     public let referenceBranch: String?
     /// The record exactly as received.
-    public let json: JSONValue
+    public var json: JSONValue { source.value }
+    /// `json`, held whole or decoded from a snapshot when first asked for: a start reads every
+    /// field above from each of a thousand records, and the whole record from none.
+    private let source: DeferredJSON
 
     // An immutable class, not a struct: every `EnrollmentResult` holds its record, and a client
     // evaluates every record on every start; copying a reference costs one retain where the
@@ -95,19 +98,7 @@ public final class ExperimentRecord: Sendable, Hashable {
         appId = try fields.optional("appId", RecordFields.string)
         channel = try fields.optional("channel", RecordFields.string)
         targeting = try fields.optional("targeting", RecordFields.string)
-        // Parsed here, reported at enrollment: a record with bad targeting is an error for this
-        // record only, and the others still apply.
-        let parse = targeting.map { text in
-            if let known = targetingParses[text] { return known }
-            let parse = Result { () throws(JEXLError) in try JEXLExpression(parse: text) }
-            targetingParses[text] = parse
-            return parse
-        }
-        switch parse {
-        case .success(let expression)?: (targetingExpression, targetingError) = (expression, nil)
-        case .failure(let error)?: (targetingExpression, targetingError) = (nil, error)
-        case nil: (targetingExpression, targetingError) = (nil, nil)
-        }
+        (targetingExpression, targetingError) = Self.parseTargeting(targeting, reusing: &targetingParses)
         isRollout = try fields.optional("isRollout", RecordFields.bool) ?? false
         var featureIds = try fields.optional("featureIds", RecordFields.stringArray) ?? []
         for feature in branches.flatMap(\.features) where !featureIds.contains(feature.featureId) {
@@ -120,7 +111,54 @@ public final class ExperimentRecord: Sendable, Hashable {
         enrollmentEndDate = try fields.optional("enrollmentEndDate", RecordFields.string)
         proposedDuration = try fields.optional("proposedDuration", RecordFields.nonNegativeInteger)
         referenceBranch = try fields.optional("referenceBranch", RecordFields.string)
-        self.json = json
+        source = DeferredJSON(json)
+    }
+
+    /// A record whose fields were read before (from a snapshot, `ExperimentRecord+Snapshot`).
+    init(schemaVersion: String, slug: String, userFacingName: String, userFacingDescription: String, isEnrollmentPaused: Bool,
+         bucketConfig: BucketConfig, branches: [Branch], proposedEnrollment: Int, appName: String?, appId: String?,
+         channel: String?, targeting: String?, targetingParses: inout [String: Result<JEXLExpression, JEXLError>],
+         isRollout: Bool, featureIds: [String], publishedDate: String?, startDate: String?, endDate: String?,
+         enrollmentEndDate: String?, proposedDuration: Int?, referenceBranch: String?, json: DeferredJSON) {
+        self.schemaVersion = schemaVersion
+        self.slug = slug
+        self.userFacingName = userFacingName
+        self.userFacingDescription = userFacingDescription
+        self.isEnrollmentPaused = isEnrollmentPaused
+        self.bucketConfig = bucketConfig
+        self.branches = branches
+        self.proposedEnrollment = proposedEnrollment
+        self.appName = appName
+        self.appId = appId
+        self.channel = channel
+        self.targeting = targeting
+        (targetingExpression, targetingError) = Self.parseTargeting(targeting, reusing: &targetingParses)
+        self.isRollout = isRollout
+        self.featureIds = featureIds
+        self.publishedDate = publishedDate
+        self.startDate = startDate
+        self.endDate = endDate
+        self.enrollmentEndDate = enrollmentEndDate
+        self.proposedDuration = proposedDuration
+        self.referenceBranch = referenceBranch
+        source = json
+    }
+
+    /// `targeting` parsed, or its syntax error: parsed here, reported at enrollment, so a record
+    /// with bad targeting is an error for this record only, and the others still apply.
+    private static func parseTargeting(_ targeting: String?, reusing parses: inout [String: Result<JEXLExpression, JEXLError>])
+        -> (JEXLExpression?, JEXLError?) {
+        let parse = targeting.map { text in
+            if let known = parses[text] { return known }
+            let parse = Result { () throws(JEXLError) in try JEXLExpression(parse: text) }
+            parses[text] = parse
+            return parse
+        }
+        switch parse {
+        case .success(let expression)?: return (expression, nil)
+        case .failure(let error)?: return (nil, error)
+        case nil: return (nil, nil)
+        }
     }
 
     /// The branch called `slug`, if the record has one.

@@ -119,14 +119,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: app.snapshotFile))
     }
 
-    @Test func theFolderFollowsXDGAndCanBeTurnedOff() {
-        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa"]).folder == "/home/qa/.cache/feature-flags/registries")
-        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "XDG_CACHE_HOME": "/c"]).folder == "/c/feature-flags/registries")
-        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "FLAGS_NO_CACHE": "1"]).folder == nil)
-        #expect(RegistrySnapshot(environment: ["HOME": "/home/qa", "FLAGS_NO_CACHE": "0"]).folder != nil)
-        #expect(RegistrySnapshot(environment: [:]).folder == nil)
-    }
-
     private func expectSame(_ a: FeatureFlagRegistry, _ b: FeatureFlagRegistry) {
         #expect(a.path == b.path && a.app == b.app && a.manifestPath == b.manifestPath && a.experiments == b.experiments)
         #expect(a.flags.map(\.rawValue) == b.flags.map(\.rawValue))
@@ -143,18 +135,5 @@ import Testing
         }
         for name in m.enumNames { #expect(m.enumDefinition(name) == n.enumDefinition(name)) }
         for name in m.objectNames { #expect(m.objectDefinition(name) == n.objectDefinition(name)) }
-    }
-}
-
-@Suite struct RegistrySnapshotCleanupTests {
-    @Test func snapshotsUnusedForAMonthAreDeletedWhenAnotherIsWritten() throws {
-        let app = RegistrySnapshotTests.App()
-        let cache = app.folder.file("cache")
-        app.folder.write("old", to: "cache/0123.snapshot")
-        app.folder.write("recent", to: "cache/4567.snapshot")
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-31 * 86_400)], ofItemAtPath: cache + "/0123.snapshot")
-        _ = try app.snapshots.load(path: app.registryPath)
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache)
-        #expect(!names.contains("0123.snapshot") && names.contains("4567.snapshot") && names.count == 2)
     }
 }

@@ -1,0 +1,99 @@
+/// A record set written to and read back from a snapshot (the caller, `SnapshotCache`, decides
+/// when one may be used). What is read back is the set that was written: the same records with
+/// the same fields, and the same skipped records. Each record's full JSON is a block decoded
+/// only when asked for (`ExperimentRecord.json`); targeting texts are parsed again, once each.
+extension ExperimentRecordSet {
+    public func write(to writer: inout SnapshotWriter) {
+        writer.writeCount(records.count)
+        for record in records { record.write(to: &writer) }
+        writer.writeCount(skipped.count)
+        for record in skipped {
+            writer.write(record.name)
+            writer.write(record.index)
+            writer.write(record.reason)
+        }
+    }
+
+    public init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
+        var targetingParses: [String: Result<JEXLExpression, JEXLError>] = [:]
+        let records = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+            try ExperimentRecord(snapshot: &reader, targetingParses: &targetingParses)
+        }
+        let skipped = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+            SkippedRecord(name: try reader.readString(), index: try reader.readInt(), reason: try reader.readString())
+        }
+        self.init(records: records, skipped: skipped)
+    }
+}
+
+extension ExperimentRecord {
+    func write(to writer: inout SnapshotWriter) {
+        writer.write(schemaVersion)
+        writer.write(slug)
+        writer.write(userFacingName)
+        writer.write(userFacingDescription)
+        writer.write(isEnrollmentPaused)
+        writer.write(bucketConfig.randomizationUnit)
+        writer.write(bucketConfig.namespace)
+        writer.write(bucketConfig.start)
+        writer.write(bucketConfig.count)
+        writer.write(bucketConfig.total)
+        writer.writeCount(branches.count)
+        for branch in branches {
+            writer.write(branch.slug)
+            writer.write(branch.ratio)
+            writer.writeCount(branch.features.count)
+            for feature in branch.features {
+                writer.write(feature.featureId)
+                writer.write(JSONValue.object(feature.value))
+            }
+        }
+        writer.write(proposedEnrollment)
+        writer.write(appName)
+        writer.write(appId)
+        writer.write(channel)
+        writer.write(targeting)
+        writer.write(isRollout)
+        writer.write(featureIds)
+        writer.write(publishedDate)
+        writer.write(startDate)
+        writer.write(endDate)
+        writer.write(enrollmentEndDate)
+        writer.write(proposedDuration.map { $0 + 1 } ?? 0)
+        writer.write(referenceBranch)
+        writer.writeBlock { $0.write(json) }
+    }
+
+    convenience init(snapshot reader: inout SnapshotReader,
+                     targetingParses: inout [String: Result<JEXLExpression, JEXLError>]) throws(SnapshotReader.Malformed) {
+        let schemaVersion = try reader.readString(), slug = try reader.readString()
+        let userFacingName = try reader.readString(), userFacingDescription = try reader.readString()
+        let isEnrollmentPaused = try reader.readBool()
+        let bucketConfig = BucketConfig(randomizationUnit: try reader.readString(), namespace: try reader.readString(),
+                                        start: try reader.readInt(), count: try reader.readInt(), total: try reader.readInt())
+        let branches = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+            Branch(slug: try reader.readString(), ratio: try reader.readInt(),
+                   features: try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+                       let id = try reader.readString()
+                       guard case .object(let value) = try reader.readJSON() else { throw SnapshotReader.Malformed("feature value of \(id) is not an object") }
+                       return FeatureConfig(featureId: id, value: value)
+                   })
+        }
+        let proposedEnrollment = try reader.readInt()
+        let appName = try reader.readOptionalString(), appId = try reader.readOptionalString()
+        let channel = try reader.readOptionalString(), targeting = try reader.readOptionalString()
+        let isRollout = try reader.readBool()
+        let featureIds = try reader.readStrings()
+        let publishedDate = try reader.readOptionalString(), startDate = try reader.readOptionalString()
+        let endDate = try reader.readOptionalString(), enrollmentEndDate = try reader.readOptionalString()
+        let proposedDuration = try reader.readInt()
+        let referenceBranch = try reader.readOptionalString()
+        let json = DeferredJSON(block: try reader.readBlock())
+        self.init(schemaVersion: schemaVersion, slug: slug, userFacingName: userFacingName, userFacingDescription: userFacingDescription,
+                  isEnrollmentPaused: isEnrollmentPaused, bucketConfig: bucketConfig, branches: branches,
+                  proposedEnrollment: proposedEnrollment, appName: appName, appId: appId, channel: channel, targeting: targeting,
+                  targetingParses: &targetingParses, isRollout: isRollout, featureIds: featureIds, publishedDate: publishedDate,
+                  startDate: startDate, endDate: endDate, enrollmentEndDate: enrollmentEndDate,
+                  proposedDuration: proposedDuration > 0 ? proposedDuration - 1 : nil, referenceBranch: referenceBranch, json: json)
+    }
+}
