@@ -30,6 +30,8 @@ extension FeatureFlagRegistry {
             writer.write(flag.userPrefsKey)
             writer.write(flag.fallback.map { $0 ? 2 : 1 } ?? 0)
         }
+        writer.writeCount(debuggableFlagIndices.count)
+        for index in debuggableFlagIndices { writer.write(index) }
         writer.writeCount(preferences.count)
         for preference in preferences {
             writer.write(preference.id)
@@ -69,12 +71,17 @@ extension FeatureFlagRegistry {
                 debug: title.flatMap { title in status.map { .init(title: title, status: $0) } },
                 userPrefsKey: userPrefsKey, fallback: fallback)
         }
+        let debuggable = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in try reader.readInt() }
+        // The debug order is positions in the flags as written, which were sorted by id.
+        guard zip(flags, flags.dropFirst()).allSatisfy({ $0.id < $1.id }), debuggable.allSatisfy(flags.indices.contains) else {
+            throw SnapshotReader.Malformed("flags out of order, or a debuggable flag out of range")
+        }
         let preferences = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             TypedPreference(id: try reader.readString(),
                             nimbus: .init(feature: try reader.readString(), variable: try reader.readString()),
                             userPrefsKey: try reader.readString(), enumName: try reader.readString(), variants: try reader.readStrings())
         }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences)
+                  flags: flags, preferences: preferences, debuggableFlagIndices: debuggable)
     }
 }

@@ -27,20 +27,34 @@ public struct FeatureFlagRegistry: Sendable {
     /// Every typed preference, sorted by id.
     public let preferences: [TypedPreference]
 
-    /// Each flag's position in `flags`, by id.
-    private let flagIndices: [String: Int]
+    /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
+    /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
+    public let debuggableFlagIndices: [Int]
 
+    /// - Parameter debuggableFlagIndices: `debuggableFlagIndices` when known (read from a
+    ///   snapshot of this very registry); nil works it out.
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
-                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], debuggableFlagIndices: [Int]? = nil) {
         self.path = path
         self.manifest = manifest
         self.app = app
         self.manifestPath = manifestPath
         self.experiments = experiments
-        let sorted = flags.map(FeatureFlagID.init).sorted()
-        self.flags = sorted
+        var ids = flags.map(FeatureFlagID.init)
+        // Lookups by id are binary searches in `flags`; a snapshot's flags are sorted already.
+        if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) { ids.sort() }
+        self.flags = ids
         self.preferences = preferences.sorted()
-        flagIndices = Dictionary(sorted.indices.map { (sorted[$0].rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        self.debuggableFlagIndices = debuggableFlagIndices ?? Self.debugOrder(of: ids)
+    }
+
+    /// The positions of the flags with a debug row, sorted by title (then id).
+    static func debugOrder(of flags: [FeatureFlagID]) -> [Int] {
+        // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
+        flags.indices.compactMap { index in flags[index].definition.debug.map { (key: $0.title.lowercased(), index: index) } }
+            // Ties on the title go by id, which is the order of `flags`.
+            .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
+            .map(\.index)
     }
 
     /// Reads the registry at `path` and the manifest it names, and checks every flag against it.
@@ -61,20 +75,14 @@ public struct FeatureFlagRegistry: Sendable {
     /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.
     public var debuggableFlags: [FeatureFlagID] { debuggableFlagIndices.map { flags[$0] } }
 
-    /// `debuggableFlags` as positions in `flags`.
-    public var debuggableFlagIndices: [Int] {
-        // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
-        flags.indices.compactMap { index in flags[index].definition.debug.map { (key: $0.title.lowercased(), index: index) } }
-            // Ties on the title go by id, which is the order of `flags`.
-            .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
-            .map(\.index)
-    }
-
     /// The flag with this id, if the registry has one.
-    public func flagIfPresent(_ id: String) -> FeatureFlagID? { flagIndices[id].map { flags[$0] } }
+    public func flagIfPresent(_ id: String) -> FeatureFlagID? { index(ofFlag: id).map { flags[$0] } }
 
     /// The position in `flags` of the flag with this id, if the registry has one.
-    public func index(ofFlag id: String) -> Int? { flagIndices[id] }
+    public func index(ofFlag id: String) -> Int? {
+        let index = flags.partitionPoint { $0.rawValue >= id }
+        return index < flags.count && flags[index].rawValue == id ? index : nil
+    }
 
     /// The flag with this id, or an error that suggests the nearest id.
     public func flag(_ id: String) throws(FlagLookupError) -> FeatureFlagID {

@@ -45,9 +45,16 @@ public struct FeatureResolver {
     /// The value of each feature in `featureIds` that an enrolled rollout or experiment
     /// configures, keyed by feature id; every other feature is its default, and is left out.
     public func resolveConfigured(_ featureIds: some Sequence<String>, enrollments: [EnrollmentResult]) -> [String: ResolvedFeature] {
+        let wanted = Set(featureIds)
+        return resolveConfigured(enrollments: enrollments, where: wanted.contains)
+    }
+
+    /// The value of each feature an enrolled rollout or experiment configures and `isWanted`
+    /// accepts, keyed by feature id. Costs O(enrollments), whatever the number of features.
+    public func resolveConfigured(enrollments: [EnrollmentResult], where isWanted: (String) -> Bool) -> [String: ResolvedFeature] {
         let layers = EnrolledLayers(enrollments)
         var resolved: [String: ResolvedFeature] = [:]
-        for featureId in featureIds where layers.configures(featureId) {
+        for featureId in layers.configuredFeatureIds where isWanted(featureId) {
             resolved[featureId] = resolve(featureId, layers: layers)
         }
         return resolved
@@ -79,7 +86,8 @@ public struct FeatureResolver {
         var rollouts: [String: Layer] = [:]
         var experiments: [String: Layer] = [:]
 
-        func configures(_ featureId: String) -> Bool { rollouts[featureId] != nil || experiments[featureId] != nil }
+        /// Every feature a rollout or an experiment configures, each once.
+        var configuredFeatureIds: Set<String> { Set(rollouts.keys).union(experiments.keys) }
 
         init(_ enrollments: [EnrollmentResult]) {
             for result in enrollments {

@@ -49,6 +49,9 @@ public struct FeatureManifest: Sendable {
     public var objectNames: [String] { objects.keys.sorted() }
 
     public func feature(_ id: String) -> FeatureDefinition? { features[id]?.definition }
+
+    /// Whether the manifest declares feature `id` (without reading the feature).
+    public func hasFeature(_ id: String) -> Bool { features.contains(id) }
     public func enumDefinition(_ name: String) -> EnumDefinition? { enums[name] }
     public func objectDefinition(_ name: String) -> ObjectDefinition? { objects[name] }
 

@@ -15,29 +15,43 @@ final class FeatureTable: Sendable {
     /// Every feature id, sorted.
     let ids: [String]
     private let whole: [String: Entry]
-    /// Each feature's block in the snapshot, and the features decoded from them so far.
-    private let blocks: [String: SnapshotReader]
+    /// Each feature's block in the snapshot, in the order of `ids` (found by binary search: a
+    /// table keyed by id hashed 10,000 ids at every start), and the features decoded so far.
+    private let blocks: [SnapshotReader]
     private let decoded = Mutex<[String: Entry]>([:])
 
     init(entries: [String: Entry]) {
         ids = entries.keys.sorted()
         whole = entries
-        blocks = [:]
+        blocks = []
     }
 
     /// - Parameters:
     ///   - ids: the ids, sorted.
-    ///   - blocks: a reader of each feature's block (`FeatureTable.write`).
-    init(ids: [String], blocks: [String: SnapshotReader]) {
+    ///   - blocks: a reader of each feature's block (`FeatureTable.write`), in the order of `ids`.
+    init(ids: [String], blocks: [SnapshotReader]) {
         self.ids = ids
         whole = [:]
         self.blocks = blocks
     }
 
+    /// Whether there is a feature `id`, without decoding it.
+    func contains(_ id: String) -> Bool {
+        whole[id] != nil || blockIndex(of: id) != nil
+    }
+
+    /// The position of `id` in `ids` when the features are in blocks.
+    private func blockIndex(of id: String) -> Int? {
+        guard !blocks.isEmpty else { return nil }
+        let index = ids.partitionPoint { $0 >= id }
+        return index < ids.count && ids[index] == id ? index : nil
+    }
+
     subscript(id: String) -> Entry? {
         if let entry = whole[id] { return entry }
-        guard var block = blocks[id] else { return nil }
+        guard let index = blockIndex(of: id) else { return nil }
         if let entry = decoded.withLock({ $0[id] }) { return entry }
+        var block = blocks[index]
         // A block that does not decode cannot happen to a snapshot whose checksum matched; if
         // it does, the feature reads as unknown rather than taking the process down.
         guard let entry = try? Self.readEntry(id: id, from: &block) else { return nil }
@@ -73,11 +87,14 @@ final class FeatureTable: Sendable {
         let count = try reader.readCount()
         var ids: [String] = []
         ids.reserveCapacity(count)
-        var blocks: [String: SnapshotReader] = Dictionary(minimumCapacity: count)
+        var blocks: [SnapshotReader] = []
+        blocks.reserveCapacity(count)
         for _ in 0..<count {
             let id = try reader.readString()
+            // Binary search needs the order `write` gave them; a snapshot that lost it is malformed.
+            guard ids.last.map({ $0 < id }) ?? true else { throw SnapshotReader.Malformed("feature ids out of order at \(id)") }
             ids.append(id)
-            blocks[id] = try reader.readBlock()
+            blocks.append(try reader.readBlock())
         }
         return FeatureTable(ids: ids, blocks: blocks)
     }

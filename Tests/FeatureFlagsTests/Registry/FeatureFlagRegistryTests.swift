@@ -25,6 +25,20 @@ import Testing
         #expect(!demo.registry.debuggableFlags.map(\.rawValue).contains("kitchenDisplay"))
     }
 
+    @Test func flagsAreFoundByIdWhateverOrderTheyWereGivenIn() throws {
+        let demo = try DemoFixture()
+        let registry = demo.registry
+        let shuffled = FeatureFlagRegistry(path: registry.path, app: registry.app, manifest: registry.manifest,
+                                           manifestPath: registry.manifestPath, flags: registry.flags.map(\.definition).reversed())
+        #expect(shuffled.flags == registry.flags && shuffled.debuggableFlags == registry.debuggableFlags)
+        for (index, flag) in registry.flags.enumerated() {
+            #expect(shuffled.index(ofFlag: flag.rawValue) == index && shuffled.flagIfPresent(flag.rawValue) == flag)
+        }
+        for missing in ["", "a", "zzzz", registry.flags[0].rawValue + "x"] {
+            #expect(shuffled.index(ofFlag: missing) == nil && shuffled.flagIfPresent(missing) == nil)
+        }
+    }
+
     @Test func typedPreferenceTakesItsVariantsFromTheManifestEnum() throws {
         let demo = try DemoFixture()
         let startAtHome = try demo.registry.preference("startAtHome")

@@ -122,12 +122,16 @@ import Testing
     private func expectSame(_ a: FeatureFlagRegistry, _ b: FeatureFlagRegistry) {
         #expect(a.path == b.path && a.app == b.app && a.manifestPath == b.manifestPath && a.experiments == b.experiments)
         #expect(a.flags.map(\.rawValue) == b.flags.map(\.rawValue))
+        #expect(a.debuggableFlags == b.debuggableFlags && a.debuggableFlagIndices == b.debuggableFlagIndices)
+        #expect(a.debuggableFlagIndices == FeatureFlagRegistry.debugOrder(of: a.flags), "the stored order is the order worked out")
+        for flag in a.flags { #expect(b.index(ofFlag: flag.rawValue).map { b.flags[$0] } == flag) }
         for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
             #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
         }
         #expect(a.preferences == b.preferences)
         let (m, n) = (a.manifest, b.manifest)
         #expect(m.channels == n.channels && m.files == n.files && m.featureIDs == n.featureIDs)
+        #expect(n.featureIDs.allSatisfy(n.hasFeature) && !n.hasFeature("no-such-feature") && !n.hasFeature(""))
         #expect(m.enumNames == n.enumNames && m.objectNames == n.objectNames)
         for id in m.featureIDs {
             #expect(m.feature(id) == n.feature(id))
