@@ -25,10 +25,12 @@ let package = Package(
         // ncursesw's pkg-config adds -D flags SwiftPM refuses with a warning; the shim defines what it needs.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // libcurl's headers only: the library is opened with dlopen on the first fetch (see its shim).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The library.
         .target(name: "Prefs", dependencies: ["CSQLite"], swiftSettings: channelSettings),
-        .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto"], swiftSettings: channelSettings),
+        .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto", "CCurl"], swiftSettings: channelSettings),
         .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus"], swiftSettings: channelSettings),
         .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
 

@@ -132,7 +132,7 @@ public final class ServerProcess: Sendable {
     /// `kinto <ini> <port>` runs Kinto in this process; `answers <port>` runs the tiny server
     /// whose answer depends on the collection name in the path (see `FixedAnswerServer`).
     public static let script = #"""
-    import os, signal, sys, threading, time, json
+    import gzip, os, signal, sys, threading, time, json
 
     # The test process may have blocked or ignored SIGTERM in the thread that spawned us.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
@@ -166,8 +166,11 @@ public final class ServerProcess: Sendable {
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def answer(self, status, body, headers=()):
+        def answer(self, status, body, headers=(), compress=False):
             data = body.encode("utf-8")
+            if compress:
+                data = gzip.compress(data)
+                headers = list(headers) + [("Content-Encoding", "gzip")]
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
@@ -194,6 +197,13 @@ public final class ServerProcess: Sendable {
                 self.answer(200, '{"records": []}')
             elif collection == "backoff":
                 self.answer(200, '{"data": []}', [("ETag", '"7"'), ("Backoff", "60")])
+            elif collection == "moved":
+                self.answer(301, "", [("Location", "/v1/buckets/main/collections/backoff/records")])
+            elif collection == "gzip":
+                # Only for a client that says it can decode it, as a real server does.
+                compress = "gzip" in self.headers.get("Accept-Encoding", "")
+                body = json.dumps({"data": [], "accept": self.headers.get("Accept"), "ifNoneMatch": self.headers.get("If-None-Match")})
+                self.answer(200, body, [("ETag", '"9"')], compress=compress)
             elif collection == "slow":
                 time.sleep(3)
                 self.answer(200, '{"data": []}')

@@ -1,8 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 
 /// Fetches the records of one Remote Settings collection:
 /// `GET {server}/v1/buckets/{bucket}/collections/{collection}/records`.
@@ -69,68 +65,47 @@ public struct RemoteSettingsClient: Sendable, Hashable {
     /// For synchronous callers only; async code uses `fetch(ifNoneMatch:)`.
     @available(*, noasync, message: "use the async fetch(ifNoneMatch:) instead")
     public func fetchBlocking(ifNoneMatch etag: String?) throws(RemoteSettingsError) -> RemoteSettingsResponse {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<RemoteSettingsResponse, RemoteSettingsError>?>(nil)
-        fetch(ifNoneMatch: etag) { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        // The completion stored a result before signalling.
-        return try outcome.withLock { $0! }.get()
+        try exchange(ifNoneMatch: etag).get()
     }
 
-    /// Fetches the records and calls `completion` once, on a URLSession queue.
+    /// Fetches the records and calls `completion` once, on a global dispatch queue.
     public func fetch(
         ifNoneMatch etag: String?,
         completion: @escaping @Sendable (Result<RemoteSettingsResponse, RemoteSettingsError>) -> Void
     ) {
-        let url = recordsURL
-        let timeout = timeout
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-
-        // A session of its own, without a URL cache, so a 304 reaches us as a 304 and nothing
-        // from one fetch leaks into the next.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        let task = session.dataTask(with: request) { data, response, error in
-            session.finishTasksAndInvalidate()
-            completion(Self.interpret(url: url, timeout: timeout, data: data, response: response, error: error))
-        }
-        task.resume()
+        DispatchQueue.global().async { completion(exchange(ifNoneMatch: etag)) }
     }
 
-    /// Turns what URLSession delivered into a response or an error.
-    static func interpret(
-        url: URL, timeout: TimeInterval, data: Data?, response: URLResponse?, error: (any Error)?
-    ) -> Result<RemoteSettingsResponse, RemoteSettingsError> {
-        if let error {
-            return .failure(RemoteSettingsError(urlError: error, url: url, timeout: timeout))
+    /// The request and its answer, on the calling thread: no URL cache (a 304 reaches us as a
+    /// 304), `If-None-Match` when an `ETag` is known, `timeout` for the whole exchange.
+    private func exchange(ifNoneMatch etag: String?) -> Result<RemoteSettingsResponse, RemoteSettingsError> {
+        let url = recordsURL
+        var headers = ["Accept": "application/json"]
+        if let etag { headers["If-None-Match"] = etag }
+        do {
+            let answer = try HTTPGet(url: url, headers: headers, timeout: timeout).perform()
+            return Self.interpret(url: url, answer: answer)
+        } catch {
+            return .failure(RemoteSettingsError(failure: error, url: url, timeout: timeout))
         }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(RemoteSettingsError(.transport("the answer is not HTTP"), url: url))
-        }
+    }
+
+    /// Turns the server's answer into a response or an error.
+    static func interpret(url: URL, answer: HTTPGet.Answer) -> Result<RemoteSettingsResponse, RemoteSettingsError> {
         let backoff = RemoteSettingsBackoff(
-            backoffHeader: http.value(forHTTPHeaderField: "Backoff"),
-            retryAfterHeader: http.value(forHTTPHeaderField: "Retry-After"),
+            backoffHeader: answer.header("Backoff"),
+            retryAfterHeader: answer.header("Retry-After"),
             receivedAt: Date()
         )
-        let etag = http.value(forHTTPHeaderField: "ETag")
-        let status = http.statusCode
+        let etag = answer.header("ETag")
+        let status = answer.status
         if status == 304 {
             return .success(RemoteSettingsResponse(url: url, statusCode: status, content: .notModified, etag: etag, backoff: backoff))
         }
         guard (200..<300).contains(status) else {
             return .failure(RemoteSettingsError(.httpStatus(status), url: url, backoff: backoff))
         }
-        let body = data ?? Data()
+        let body = answer.body
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes: body, file: url.absoluteString)

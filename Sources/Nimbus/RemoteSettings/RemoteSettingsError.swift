@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why Remote Settings records could not be fetched, always naming the URL that was asked.
 ///
@@ -53,7 +50,7 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         let url = url.absoluteString
         switch kind {
         case .httpStatus(let status):
-            return "HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status))) from \(url)"
+            return "HTTP \(status) (\(HTTPStatus.reasonPhrase(status))) from \(url)"
         case .hostNotFound(let host):
             return "cannot resolve host `\(host)` for \(url)"
         case .cannotConnect(let detail):
@@ -75,22 +72,13 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
-    /// Classifies a URLSession failure. `timeout` is what the client allowed, for the message.
-    init(urlError error: any Error, url: URL, timeout: TimeInterval) {
-        let detail = (error as NSError).localizedDescription
-        guard let urlError = error as? URLError else {
-            self.init(.transport(detail), url: url)
-            return
-        }
-        switch urlError.code {
-        case .timedOut:
-            self.init(.timedOut(timeout), url: url)
-        case .cannotFindHost, .dnsLookupFailed:
-            self.init(.hostNotFound(url.host ?? url.absoluteString), url: url)
-        case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet:
-            self.init(.cannotConnect(detail), url: url)
-        default:
-            self.init(.transport(detail), url: url)
+    /// Classifies a failed exchange. `timeout` is what the client allowed, for the message.
+    init(failure: HTTPGet.Failure, url: URL, timeout: TimeInterval) {
+        switch failure.kind {
+        case .timedOut: self.init(.timedOut(timeout), url: url)
+        case .hostNotFound: self.init(.hostNotFound(url.host ?? url.absoluteString), url: url)
+        case .cannotConnect: self.init(.cannotConnect(failure.detail), url: url)
+        case .other: self.init(.transport(failure.detail), url: url)
         }
     }
 }

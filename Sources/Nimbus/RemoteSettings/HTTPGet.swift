@@ -1,0 +1,140 @@
+import CCurl
+import Foundation
+
+/// One HTTP GET through libcurl, which is opened the first time anything is fetched (not linked:
+/// see `CCurl`). It is what `RemoteSettingsClient` asks a server with; nothing else needs HTTP.
+///
+/// It follows redirects, accepts compressed answers, sends no cookies and keeps no cache (a `304`
+/// arrives as a `304`); `timeout` bounds the whole exchange. A failure to exchange (no host, no
+/// connection, no answer in time, no libcurl) is a `Failure`; any HTTP status is an answer.
+///
+/// ```swift
+/// let answer = try HTTPGet(url: url, headers: ["Accept": "application/json"], timeout: 10).perform()
+/// answer.status            // 200
+/// answer.header("ETag")    // "\"42\""
+/// ```
+struct HTTPGet {
+    /// What the server said.
+    struct Answer {
+        var status: Int
+        var body: [UInt8]
+        /// Header names lowercased, as they came (the last of a repeated header wins).
+        var headers: [String: String]
+
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    /// Why there is no answer.
+    struct Failure: Error {
+        enum Kind: Equatable {
+            case hostNotFound, cannotConnect, timedOut, other
+        }
+
+        var kind: Kind
+        /// libcurl's own words for it.
+        var detail: String
+    }
+
+    var url: URL
+    var headers: [String: String]
+    var timeout: TimeInterval
+
+    /// Exchanges the request and answer on the calling thread.
+    func perform() throws(Failure) -> Answer {
+        let api = try Self.library.get().api
+        guard let handle = api.easy_init!() else {
+            throw Failure(kind: .other, detail: "curl_easy_init failed")
+        }
+        defer { api.easy_cleanup!(handle) }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { api.slist_free_all!(headerList) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { headerList = api.slist_append!(headerList, "\(name): \(value)") }
+
+        let received = Received()
+        let context = Unmanaged.passUnretained(received).toOpaque()
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let milliseconds = max(1, Int(timeout * 1000))
+        let code: CURLcode = withUnsafePointer(to: api) { api in
+            url.absoluteString.withCString { urlText in
+                errorBuffer.withUnsafeMutableBufferPointer { errors in
+                    ccurl_setopt_pointer(api, handle, CURLOPT_URL, urlText)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_HTTPHEADER, headerList)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_ERRORBUFFER, errors.baseAddress)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+                    ccurl_setopt_long(api, handle, CURLOPT_FOLLOWLOCATION, 1)
+                    ccurl_setopt_long(api, handle, CURLOPT_MAXREDIRS, 10)
+                    ccurl_setopt_long(api, handle, CURLOPT_TIMEOUT_MS, milliseconds)
+                    ccurl_setopt_long(api, handle, CURLOPT_NOSIGNAL, 1)  // no SIGALRM: safe on any thread
+                    ccurl_setopt_pointer(api, handle, CURLOPT_USERAGENT, "flags (Nimbus Remote Settings client)")
+                    ccurl_setopt_callback(api, handle, CURLOPT_WRITEFUNCTION, Received.appendBody)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_WRITEDATA, context)
+                    ccurl_setopt_callback(api, handle, CURLOPT_HEADERFUNCTION, Received.appendHeader)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_HEADERDATA, context)
+                    return api.pointee.easy_perform!(handle)
+                }
+            }
+        }
+        guard code == CURLE_OK else {
+            let own = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = own.isEmpty ? (api.easy_strerror!(code).flatMap { String(validatingCString: $0) } ?? "curl error \(code.rawValue)") : own
+            throw Failure(kind: Self.kind(of: code), detail: detail)
+        }
+        var status = 0
+        _ = withUnsafePointer(to: api) { ccurl_getinfo_long($0, handle, CURLINFO_RESPONSE_CODE, &status) }
+        return Answer(status: status, body: received.body, headers: received.headers)
+    }
+
+    private static func kind(of code: CURLcode) -> Failure.Kind {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .hostNotFound
+        case CURLE_COULDNT_CONNECT: .cannotConnect
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        default: .other
+        }
+    }
+
+    /// libcurl's functions, opened once per process (Swift runs a global's initialiser once,
+    /// whichever thread gets there first).
+    private static let library: Result<Library, Failure> = {
+        var api = ccurl_api()
+        var error: UnsafePointer<CChar>?
+        guard ccurl_load(&api, &error) == 0 else {
+            let reason = error.map { String(validatingCString: $0) ?? "?" } ?? "unknown reason"
+            return .failure(Failure(kind: .other, detail: "libcurl could not be loaded (\(reason)); install it: apt-get install libcurl4"))
+        }
+        return .success(Library(api: api))
+    }()
+
+    /// The loaded functions: addresses in a library that is never closed, written once before
+    /// anyone reads them, so sharing them between threads is safe.
+    private struct Library: @unchecked Sendable {
+        let api: ccurl_api
+    }
+
+    /// Where libcurl's callbacks put the answer, while `perform` runs.
+    private final class Received {
+        var body: [UInt8] = []
+        var headers: [String: String] = [:]
+
+        static let appendBody: ccurl_data_callback = { data, size, count, context in
+            let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            data.map { received.body.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: length)) }
+            return length
+        }
+
+        static let appendHeader: ccurl_data_callback = { data, size, count, context in
+            let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard let data else { return length }
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+            if line.hasPrefix("HTTP/") {
+                received.headers = [:]  // a new answer (after a redirect or a 100 Continue)
+            } else if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                received.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return length
+        }
+    }
+}
