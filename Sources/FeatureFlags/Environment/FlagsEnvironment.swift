@@ -57,7 +57,8 @@ public final class FlagsEnvironment: Sendable {
         experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
                                                  loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
                                                  remote: clientSetup.loaded?.remote, client: client, registry: registry)
-        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, resolved: experiments.layerValues)
+        let experiments = experiments
+        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, lookup: experiments.layerValue(of:))
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: channel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)
     }

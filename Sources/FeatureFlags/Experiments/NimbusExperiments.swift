@@ -21,9 +21,9 @@ public struct NimbusExperiments: Sendable {
     public let enrollments: [EnrollmentResult]
     public let client: NimbusClient
     /// Feature values (default, rollout, experiment merged) of the manifest's features that an
-    /// enrolled rollout or experiment configures; every other feature has its manifest default
-    /// for the channel.
-    public let resolved: [String: ResolvedFeature]
+    /// enrolled rollout or experiment configures, each worked out when first read; every other
+    /// feature has its manifest default for the channel.
+    public let resolved: ResolvedFeatures
     /// Why no records could be read at all (a missing or unparsable file, an unreachable server
     /// with nothing cached), if so.
     public let loadProblem: String?
@@ -44,7 +44,7 @@ public struct NimbusExperiments: Sendable {
         // Only features an enrolled branch configures differ from their defaults: resolving the
         // other 9,000 of a 10,000-flag app only to find their defaults took 25 ms at every start,
         // and even listing the features the registry reads, to pick from, took 3 ms.
-        let resolved = resolver.resolveConfigured(enrollments: enrollments, where: manifest.hasFeature)
+        let resolved = resolver.configured(enrollments: enrollments, where: manifest.hasFeature)
         return NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
                                  client: client, resolved: resolved,
                                  loadProblem: loadProblem, note: note, remote: remote)
@@ -84,8 +84,9 @@ public struct NimbusExperiments: Sendable {
     }
 
     /// The feature values for the Nimbus layer, with where each variable came from.
-    var layerValues: [String: NimbusFeatureFlagLayer.FeatureValue] {
-        resolved.mapValues { feature in
+    /// The value of feature `featureId` as the Nimbus layer reads it; nil when it is at its default.
+    func layerValue(of featureId: String) -> NimbusFeatureFlagLayer.FeatureValue? {
+        resolved[featureId].map { feature in
             .init(value: feature.value, variableSources: feature.variableSources.mapValues(flagSource))
         }
     }

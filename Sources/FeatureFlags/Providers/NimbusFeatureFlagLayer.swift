@@ -32,14 +32,21 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
 
     public let channel: String
     private let manifest: FeatureManifest
-    private let resolved: [String: FeatureValue]
+    /// The value experiments or rollouts decided for a feature; nil for its manifest default.
+    private let resolved: @Sendable (String) -> FeatureValue?
 
     /// - Parameter resolved: feature values decided by experiments or rollouts, by feature id;
     ///   every other feature takes its manifest default for `channel`.
-    public init(registry: FeatureFlagRegistry, channel: String, resolved: [String: FeatureValue] = [:]) {
+    public convenience init(registry: FeatureFlagRegistry, channel: String, resolved: [String: FeatureValue] = [:]) {
+        self.init(registry: registry, channel: channel, lookup: { resolved[$0] })
+    }
+
+    /// - Parameter lookup: the value experiments or rollouts decided for a feature, when asked
+    ///   (`NimbusExperiments` resolves features lazily); nil for the manifest default.
+    public init(registry: FeatureFlagRegistry, channel: String, lookup: @escaping @Sendable (String) -> FeatureValue?) {
         self.channel = channel
         manifest = registry.manifest
-        self.resolved = resolved
+        resolved = lookup
     }
 
     public func checkNimbusConfigFor(_ flag: FeatureFlagID) -> Bool {
@@ -50,7 +57,7 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
         guard let nimbus = flag.definition.nimbus else {
             return NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
         }
-        if let feature = resolved[nimbus.feature] {
+        if let feature = resolved(nimbus.feature) {
             return NimbusFlagValue(enabled: feature.value[nimbus.variable]?.boolValue ?? false,
                                    source: feature.source(ofVariable: nimbus.variable, channel: channel))
         }
@@ -59,7 +66,7 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
     }
 
     public func nimbusVariant(for preference: TypedPreference) -> String? {
-        let value = resolved[preference.nimbus.feature]?.value ?? manifest.defaultValue(forFeature: preference.nimbus.feature, channel: channel)
+        let value = resolved(preference.nimbus.feature)?.value ?? manifest.defaultValue(forFeature: preference.nimbus.feature, channel: channel)
         return value[preference.nimbus.variable]?.stringValue
     }
 }

@@ -15,13 +15,13 @@
 ///     isValid: { _, variable, value in variable != "enabled" || value.boolValue != nil })
 /// let homescreen = resolver.resolve("homescreen", enrollments: results)
 /// ```
-public struct FeatureResolver {
-    private let defaults: (String) -> JSONValue
-    private let isValid: (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool
+public struct FeatureResolver: Sendable {
+    private let defaults: @Sendable (String) -> JSONValue
+    private let isValid: @Sendable (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool
 
     public init(
-        defaults: @escaping (String) -> JSONValue,
-        isValid: @escaping (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool = { _, _, _ in true }
+        defaults: @escaping @Sendable (String) -> JSONValue,
+        isValid: @escaping @Sendable (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool = { _, _, _ in true }
     ) {
         self.defaults = defaults
         self.isValid = isValid
@@ -46,18 +46,14 @@ public struct FeatureResolver {
     /// configures, keyed by feature id; every other feature is its default, and is left out.
     public func resolveConfigured(_ featureIds: some Sequence<String>, enrollments: [EnrollmentResult]) -> [String: ResolvedFeature] {
         let wanted = Set(featureIds)
-        return resolveConfigured(enrollments: enrollments, where: wanted.contains)
+        return configured(enrollments: enrollments, where: wanted.contains).all
     }
 
-    /// The value of each feature an enrolled rollout or experiment configures and `isWanted`
-    /// accepts, keyed by feature id. Costs O(enrollments), whatever the number of features.
-    public func resolveConfigured(enrollments: [EnrollmentResult], where isWanted: (String) -> Bool) -> [String: ResolvedFeature] {
+    /// The features an enrolled rollout or experiment configures and `isWanted` accepts, each
+    /// resolved when first asked for. Costs O(enrollments), whatever the number of features.
+    public func configured(enrollments: [EnrollmentResult], where isWanted: (String) -> Bool) -> ResolvedFeatures {
         let layers = EnrolledLayers(enrollments)
-        var resolved: [String: ResolvedFeature] = [:]
-        for featureId in layers.configuredFeatureIds where isWanted(featureId) {
-            resolved[featureId] = resolve(featureId, layers: layers)
-        }
-        return resolved
+        return ResolvedFeatures(featureIds: layers.configuredFeatureIds.filter(isWanted)) { resolve($0, layers: layers) }
     }
 
     private func resolve(_ featureId: String, layers: EnrolledLayers) -> ResolvedFeature {
@@ -76,8 +72,8 @@ public struct FeatureResolver {
     /// The enrolled rollout and the enrolled experiment that configure each feature. The
     /// evaluator leaves at most one of each per feature; taking the first keeps this total if
     /// handed unresolved results.
-    private struct EnrolledLayers {
-        struct Layer {
+    private struct EnrolledLayers: Sendable {
+        struct Layer: Sendable {
             var slug: String
             var branch: String
             var value: [String: JSONValue]

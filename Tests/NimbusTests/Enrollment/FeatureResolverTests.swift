@@ -154,4 +154,19 @@ import Testing
         #expect(configured["search"]?.value == permissive.resolveAll(["search"], enrollments: enrolled)["search"]?.value)
         #expect(permissive.resolveConfigured(["search"], enrollments: [EnrollmentResult(record: record, status: .notEnrolled(.notSelected))]).isEmpty)
     }
+
+    @Test func configuredFeaturesAreResolvedWhenAskedForAndAgreeWithTheWholeResolution() throws {
+        let record = try ExperimentRecord(json: RecordFixtures.record(slug: "e", featureId: "search", branches: [("x", 1, .object(["engine": .string("ddg")]))]))
+        let rollout = try ExperimentRecord(json: RecordFixtures.record(slug: "r", featureId: "homescreen",
+                                                                      branches: [("on", 1, .object(["enabled": .bool(true)]))], isRollout: true))
+        let enrolled = [EnrollmentResult(record: record, status: .enrolled(branch: "x")),
+                        EnrollmentResult(record: rollout, status: .enrolled(branch: "on"))]
+        let features = resolver.configured(enrollments: enrolled) { $0 != "homescreen" }
+        #expect(features.featureIds == ["search"], "homescreen is configured but not wanted")
+        #expect(features["homescreen"] == nil && features["unknown"] == nil)
+        let all = resolver.resolveAll(["search"], enrollments: enrolled)
+        #expect(features["search"] == all["search"])
+        #expect(features["search"] == features["search"], "asked twice, the same answer")
+        #expect(features.all == ["search": all["search"]!])
+    }
 }

@@ -154,7 +154,7 @@ public final class ParserFuzzer {
     /// Asks the Nimbus layer for every flag, as the app's provider would.
     private func ask(_ experiments: NimbusExperiments, registry: FeatureFlagRegistry) {
         let layer = NimbusFeatureFlagLayer(registry: registry, channel: client.channel,
-                                           resolved: experiments.resolved.mapValues { .init(value: $0.value) })
+                                           resolved: experiments.resolved.all.mapValues { .init(value: $0.value) })
         for flag in registry.flags { _ = layer.checkNimbusConfigFor(flag) }
     }
 
