@@ -5,7 +5,7 @@ import Testing
 struct RowLayoutTests {
     /// Flags 0...3 in the registry; flags 3 and 1 have switches, in that (title) order; the
     /// statuses of all four follow a preference row.
-    private let layout = RowLayout(debuggable: [3, 1], flagCount: 4, buildStatusStart: 3, otherIndices: ["pref:x": 2])
+    private let layout = RowLayout(debuggable: [3, 1], flagCount: 4, buildStatusStart: 3)
 
     @Test func aFlagsSwitchIsFoundFromItsPlaceInTheRegistry() {
         #expect(layout.featureFlagRow(ofFlagAt: 3) == 0)
@@ -21,8 +21,7 @@ struct RowLayoutTests {
         #expect(RowLayout().featureFlagRow(ofFlagAt: 0) == nil)
     }
 
-    @Test func theOtherRowsAreFoundByID() {
-        #expect(layout.otherIndices["pref:x"] == 2)
+    @Test func theStatusesFollowTheRowsBeforeThem() {
         #expect(layout.buildStatusStart == 3)
     }
 }

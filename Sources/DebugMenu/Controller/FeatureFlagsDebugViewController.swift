@@ -47,7 +47,7 @@ public final class FeatureFlagsDebugViewController {
     /// Every row, in section order (the screen's rows), with its values worked out.
     public var rows: [MenuRow] {
         fillPendingRows(screen.rows.indices)
-        return screen.rows
+        return Array(screen.rows)
     }
 
     /// Where each row is among the rows.
@@ -93,7 +93,8 @@ public final class FeatureFlagsDebugViewController {
         // Debug keys are not listed: `rows(forStoreKey:)` reads the flag from the key, which
         // saves a 10,000-entry table at every start of a large app's menu.
         var byKey: [String: [MenuRowID]] = [:]
-        for flag in environment.registry.flags {
+        for index in environment.registry.userPreferenceFlagIndices {
+            let flag = environment.registry.flags[index]
             if let userPrefsKey = flag.userPrefsKey {
                 byKey[userPrefsKey, default: []].append(.userPreference(flag.rawValue))
             }
@@ -165,7 +166,7 @@ public final class FeatureFlagsDebugViewController {
         guard shownKeyChanged else { return false }
         countOverrides()
         if unknownKeyChanged {
-            refreshAllRows()
+            rebuildAllRows()
         } else {
             for id in affected { refreshRow(id) }
         }
@@ -433,35 +434,40 @@ public final class FeatureFlagsDebugViewController {
 
     // MARK: - Rows
 
-    /// Makes every row again, in section order: the two rows of each flag as pending shells,
-    /// the few others whole.
+    /// Makes every row again, in section order: the two rows of each flag are made when first
+    /// read (drawn, selected, searched), as pending shells; the few others are made whole.
     private func rebuildAllRows() {
         let registry = environment.registry
         settingByFlag = [:]  // switches read from `previewed`, which may have changed
         let debuggable = registry.debuggableFlagIndices
-        let preferenceFlags = registry.flags.filter { $0.userPrefsKey != nil }
+        let preferenceFlags = registry.userPreferenceFlagIndices.map { registry.flags[$0] }
             .sorted { (Self.title(of: $0).lowercased(), $0.rawValue) < (Self.title(of: $1).lowercased(), $1.rawValue) }
-        var others: [MenuRowID] = preferenceFlags.map { .userPreference($0.rawValue) }
-        others += registry.preferences.map { .typedPreference($0.id) }
+        var preferenceRows = preferenceFlags.compactMap { makeRow(.userPreference($0.rawValue)) }
+        preferenceRows += registry.preferences.compactMap { makeRow(.typedPreference($0.id)) }
+        let buildFlagRows = CoreBuildFlags.all.compactMap { makeRow(.buildFlag($0.name)) }
 
-        var rows: [MenuRow] = []
-        rows.reserveCapacity(debuggable.count + others.count + registry.flags.count + CoreBuildFlags.all.count)
-        var otherIndices: [String: Int] = [:]
-        func appendWhole(_ id: MenuRowID) {
-            guard let row = makeRow(id) else { return }
-            otherIndices[row.id] = rows.count
-            rows.append(row)
-        }
-        for index in debuggable { rows.append(pendingFeatureFlagRow(registry.flags[index])) }
-        others.forEach(appendWhole)
-        let buildStatusStart = rows.count
-        for flag in registry.flags { rows.append(pendingBuildStatusRow(flag)) }
-        CoreBuildFlags.all.forEach { appendWhole(.buildFlag($0.name)) }
-
-        layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count, buildStatusStart: buildStatusStart,
-                           otherIndices: otherIndices)
+        // The made rows read only values fixed now (the store's overrides as last read): a row
+        // whose override changes later is replaced, whole, by `refreshRow`.
+        let overridden = previewed.provider.honoursOverrides ? overriddenFlagIDs : []
+        let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count,
+                               buildStatusStart: debuggable.count + preferenceRows.count)
+        self.layout = layout
+        let switches = MenuRows.Segment.made(
+            count: debuggable.count, section: .featureFlags,
+            row: { Self.pendingFeatureFlagRow(registry.flags[debuggable[$0]], isOverridden: overridden.contains(registry.flags[debuggable[$0]].rawValue)) },
+            index: { id in
+                guard case .featureFlag(let flagID)? = MenuRowID(rawValue: id) else { return nil }
+                return registry.index(ofFlag: flagID).flatMap(layout.featureFlagRow(ofFlagAt:))
+            })
+        let statuses = MenuRows.Segment.made(
+            count: registry.flags.count, section: .buildOnlyStatus,
+            row: { Self.pendingBuildStatusRow(registry.flags[$0]) },
+            index: { id in
+                guard case .buildStatus(let flagID)? = MenuRowID(rawValue: id) else { return nil }
+                return registry.index(ofFlag: flagID)
+            })
         pendingRowCount = debuggable.count + registry.flags.count
-        screen.update(rows: rows)
+        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows)]))
     }
 
     /// The index of row `id` among the rows.
@@ -472,19 +478,8 @@ public final class FeatureFlagsDebugViewController {
         case .buildStatus(let flagID):
             return environment.registry.index(ofFlag: flagID).map { layout.buildStatusStart + $0 }
         default:
-            return layout.otherIndices[id.rawValue]
+            return screen.rows.index(ofID: id.rawValue)
         }
-    }
-
-    /// Recomputes every row's value in place (the ids and their order stay).
-    private func refreshAllRows() {
-        var rows = screen.rows
-        for index in rows.indices {
-            guard let id = MenuRowID(rawValue: rows[index].id), let row = pendingRow(id) ?? makeRow(id) else { continue }
-            rows[index] = row
-        }
-        pendingRowCount = rows.count { $0.isPending }
-        screen.update(rows: rows)
     }
 
     private func refreshRow(_ id: MenuRowID) {
@@ -492,32 +487,19 @@ public final class FeatureFlagsDebugViewController {
         replaceRow(at: index, with: row)
     }
 
-    /// The row `id` with its values left pending, for the two rows of every flag (10,000 of
-    /// each in a large app): it costs no read of the store and no Nimbus value. It already
-    /// knows what a key does to it: a toggle, and whether `x` has an active override to remove.
-    /// Nil for the other rows, which are few and made whole.
-    private func pendingRow(_ id: MenuRowID) -> MenuRow? {
-        switch id {
-        case .featureFlag(let flagID):
-            return environment.registry.flagIfPresent(flagID).flatMap { $0.definition.debug == nil ? nil : pendingFeatureFlagRow($0) }
-        case .buildStatus(let flagID):
-            return environment.registry.flagIfPresent(flagID).map(pendingBuildStatusRow)
-        default:
-            return nil
-        }
+    /// A flag's switch with its values left pending (10,000 of them in a large app): it costs no
+    /// read of the store and no Nimbus value. It already knows what a key does to it: a toggle,
+    /// and whether `x` has an active override to remove.
+    private static func pendingFeatureFlagRow(_ flag: FeatureFlagID, isOverridden: Bool) -> MenuRow {
+        MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags,
+                kind: .toggle(isOn: false, isOverridden: isOverridden, sourceText: "", hiddenValueText: nil),
+                title: title(of: flag), statusText: flag.definition.debug?.status ?? "", isPending: true)
     }
 
-    private func pendingFeatureFlagRow(_ flag: FeatureFlagID) -> MenuRow {
-        // `overriddenFlagIDs` holds the flags with a stored override, from the same snapshot.
-        let overridden = previewed.provider.honoursOverrides && overriddenFlagIDs.contains(flag.rawValue)
-        return MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags,
-                       kind: .toggle(isOn: false, isOverridden: overridden, sourceText: "", hiddenValueText: nil),
-                       title: Self.title(of: flag), statusText: flag.definition.debug?.status ?? "", isPending: true)
-    }
-
-    private func pendingBuildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
+    /// A flag's build-only status with its value left pending.
+    private static func pendingBuildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
         MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: ""),
-                title: flag.rawValue, statusText: Self.buildStatusText(flag), isPending: true)
+                title: flag.rawValue, statusText: buildStatusText(flag), isPending: true)
     }
 
     /// Rewrites the age of every override when a minute has passed.

@@ -10,7 +10,8 @@
 /// Every row can be selected, read-only ones too (so they can be read with the keyboard);
 /// only toggle and choice rows produce actions. Moving, paging, jumping and scrolling cost
 /// O(1) or O(log n) whatever the number of rows; only filtering and `update(rows:)` walk
-/// all rows.
+/// all rows, and only the first filter after the rows changed makes every row (`MenuRows`
+/// makes rows when read: a start makes a screenful).
 ///
 /// ```swift
 /// var model = ScreenModel(rows: rows)
@@ -35,7 +36,7 @@ public struct ScreenModel: Sendable {
     }
 
     /// All rows, in the order given (the filter hides some, sections group them).
-    public private(set) var rows: [MenuRow]
+    public private(set) var rows: MenuRows
     /// The filter text (case-insensitive, on id, title and status text).
     public private(set) var filter: String = ""
     /// Whether typed characters currently edit the filter.
@@ -82,6 +83,11 @@ public struct ScreenModel: Sendable {
 
     /// A model showing `rows`, the first one selected.
     public init(rows: [MenuRow]) {
+        self.init(rows: MenuRows(rows))
+    }
+
+    /// A model showing `rows`, the first one selected.
+    public init(rows: MenuRows) {
         self.rows = rows
         rowsDidChange()
         rebuild(preferredID: nil, fallbackPosition: 0)
@@ -136,6 +142,11 @@ public struct ScreenModel: Sendable {
     /// Replaces the rows (after a toggle or an external change), keeping the selection on
     /// the same row id when it still exists, else at the same position.
     public mutating func update(rows newRows: [MenuRow]) {
+        update(rows: MenuRows(newRows))
+    }
+
+    /// Replaces the rows, as `update(rows:)` with a list does.
+    public mutating func update(rows newRows: MenuRows) {
         let selectedID = selectedRow?.id
         let position = selection ?? 0
         rows = newRows
@@ -150,7 +161,7 @@ public struct ScreenModel: Sendable {
         guard rows.indices.contains(index) else { return }
         let old = rows[index]
         let selectedID = selectedRow?.id
-        rows[index] = row
+        rows.replace(at: index, with: row)
         if old.id != row.id || old.section != row.section || old.title != row.title || old.statusText != row.statusText {
             rowsDidChange()
             rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
@@ -582,8 +593,8 @@ public struct ScreenModel: Sendable {
     private mutating func rowsDidChange() {
         matchCache.removeAll()
         isSearchIndexStale = true
-        // Through the buffer: `rows.map(\.section)` copied every row, strings and all.
-        rowSections = rows.withUnsafeBufferPointer { buffer in buffer.map(\.section.rawValue) }
+        // Without making the rows (`rows.map(\.section)` would make every one).
+        rowSections = rows.indices.map { rows.section(at: $0).rawValue }
     }
 
     /// Fills `searchBytes` and `searchStarts` from `rows` (O(n)): when a filter needs them.
@@ -650,10 +661,7 @@ public struct ScreenModel: Sendable {
 
         if visibleRowIndices.isEmpty {
             selection = nil
-        } else if let preferredID, let position = rows.withUnsafeBufferPointer({ buffer in
-            // Through the buffer: `rows[$0].id` copied the whole row for every visible row (perf).
-            visibleRowIndices.firstIndex { buffer[$0].id == preferredID }
-        }) {
+        } else if let preferredID, let index = rows.index(ofID: preferredID), let position = visibleRowIndices.firstIndex(of: index) {
             selection = position
         } else {
             selection = min(max(fallbackPosition, 0), visibleRowIndices.count - 1)

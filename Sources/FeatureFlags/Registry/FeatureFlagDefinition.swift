@@ -27,19 +27,46 @@ public final class FeatureFlagDefinition: Sendable {
         }
     }
 
+    /// Everything but the id.
+    struct Details: Sendable {
+        var nimbus: NimbusVariable?
+        var debug: DebugRow?
+        var userPrefsKey: String?
+        var fallback: Bool?
+    }
+
     public let id: String
-    public let nimbus: NimbusVariable?
+    public var nimbus: NimbusVariable? { details.nimbus }
     /// Present when the flag has a `debugKey` and a row in the debug menu.
-    public let debug: DebugRow?
-    public let userPrefsKey: String?
+    public var debug: DebugRow? { details.debug }
+    public var userPrefsKey: String? { details.userPrefsKey }
     /// The hard-coded value used when the flag is not Nimbus-configured, or declared as a fallback.
-    public let fallback: Bool?
+    public var fallback: Bool? { details.fallback }
+
+    /// The details, whole, or read from the registry's snapshot when first asked for: a start of a
+    /// 10,000-flag menu reads the details of the flags on screen, not of every flag.
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case whole(Details)
+        case table(FlagDetailsTable, index: Int)
+    }
+
+    private var details: Details {
+        switch storage {
+        case .whole(let details): details
+        case .table(let table, let index): table[index]
+        }
+    }
 
     public init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil) {
         self.id = id
-        self.nimbus = nimbus
-        self.debug = debug
-        self.userPrefsKey = userPrefsKey
-        self.fallback = fallback
+        storage = .whole(Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback))
+    }
+
+    /// A flag whose details are decoded from a snapshot when first read.
+    init(id: String, detailsIn table: FlagDetailsTable, at index: Int) {
+        self.id = id
+        storage = .table(table, index: index)
     }
 }

@@ -23,15 +23,13 @@ extension FeatureFlagRegistry {
         writer.writeCount(flags.count)
         for flag in flags.map(\.definition) {
             writer.write(flag.id)
-            writer.write(flag.nimbus?.feature)
-            writer.write(flag.nimbus?.variable)
-            writer.write(flag.debug?.title)
-            writer.write(flag.debug?.status)
-            writer.write(flag.userPrefsKey)
-            writer.write(flag.fallback.map { $0 ? 2 : 1 } ?? 0)
+            // The rest of a flag is a block, read when something first asks (`FeatureFlagDefinition`).
+            writer.writeBlock { FlagDetailsTable.write(flag, to: &$0) }
         }
-        writer.writeCount(debuggableFlagIndices.count)
-        for index in debuggableFlagIndices { writer.write(index) }
+        for indices in [debuggableFlagIndices, userPreferenceFlagIndices] {
+            writer.writeCount(indices.count)
+            for index in indices { writer.write(index) }
+        }
         writer.writeCount(preferences.count)
         for preference in preferences {
             writer.write(preference.id)
@@ -59,22 +57,24 @@ extension FeatureFlagRegistry {
         case let tag: throw SnapshotReader.Malformed("bad experiments tag \(tag)")
         }
         let manifest = try FeatureManifest(snapshot: &reader)
-        let flags = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-            let id = try reader.readString()
-            let feature = try reader.readOptionalString(), variable = try reader.readOptionalString()
-            let title = try reader.readOptionalString(), status = try reader.readOptionalString()
-            let userPrefsKey = try reader.readOptionalString()
-            let fallback: Bool? = switch try reader.readInt() { case 1: false; case 2: true; default: nil }
-            return FeatureFlagDefinition(
-                id: id,
-                nimbus: feature.flatMap { feature in variable.map { .init(feature: feature, variable: $0) } },
-                debug: title.flatMap { title in status.map { .init(title: title, status: $0) } },
-                userPrefsKey: userPrefsKey, fallback: fallback)
+        let count = try reader.readCount()
+        var ids: [String] = [], blocks: [SnapshotReader.BlockPosition] = []
+        ids.reserveCapacity(count)
+        blocks.reserveCapacity(count)
+        for _ in 0..<count {
+            ids.append(try reader.readString())
+            blocks.append(try reader.readBlockPosition())
         }
-        let debuggable = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in try reader.readInt() }
-        // The debug order is positions in the flags as written, which were sorted by id.
-        guard zip(flags, flags.dropFirst()).allSatisfy({ $0.id < $1.id }), debuggable.allSatisfy(flags.indices.contains) else {
-            throw SnapshotReader.Malformed("flags out of order, or a debuggable flag out of range")
+        let table = FlagDetailsTable(reader: reader, blocks: blocks)
+        let flags = ids.indices.map { FeatureFlagDefinition(id: ids[$0], detailsIn: table, at: $0) }
+        let readIndices = { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+            try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in try reader.readInt() }
+        }
+        let debuggable = try readIndices(&reader), userPreferenceFlags = try readIndices(&reader)
+        // Both lists are positions in the flags as written, which were sorted by id.
+        guard zip(flags, flags.dropFirst()).allSatisfy({ $0.id < $1.id }),
+              (debuggable + userPreferenceFlags).allSatisfy(flags.indices.contains) else {
+            throw SnapshotReader.Malformed("flags out of order, or a flag position out of range")
         }
         let preferences = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             TypedPreference(id: try reader.readString(),
@@ -82,6 +82,7 @@ extension FeatureFlagRegistry {
                             userPrefsKey: try reader.readString(), enumName: try reader.readString(), variants: try reader.readStrings())
         }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, debuggableFlagIndices: debuggable)
+                  flags: flags, preferences: preferences,
+                  orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
     }
 }

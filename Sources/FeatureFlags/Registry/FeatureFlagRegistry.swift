@@ -30,11 +30,20 @@ public struct FeatureFlagRegistry: Sendable {
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
     public let debuggableFlagIndices: [Int]
+    /// The flags users can toggle (with a `userPrefsKey`), as positions in `flags`, in id order.
+    /// Kept like `debuggableFlagIndices`, so the menu finds them without reading every flag.
+    public let userPreferenceFlagIndices: [Int]
 
-    /// - Parameter debuggableFlagIndices: `debuggableFlagIndices` when known (read from a
-    ///   snapshot of this very registry); nil works it out.
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
-                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], debuggableFlagIndices: [Int]? = nil) {
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
+        self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
+                  flags: flags, preferences: preferences, orders: nil)
+    }
+
+    /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices` when known
+    ///   (read from a snapshot of this very registry); nil works them out.
+    init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
+         flags: [FeatureFlagDefinition], preferences: [TypedPreference], orders: (debuggable: [Int], userPreferences: [Int])?) {
         self.path = path
         self.manifest = manifest
         self.app = app
@@ -45,7 +54,8 @@ public struct FeatureFlagRegistry: Sendable {
         if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) { ids.sort() }
         self.flags = ids
         self.preferences = preferences.sorted()
-        self.debuggableFlagIndices = debuggableFlagIndices ?? Self.debugOrder(of: ids)
+        debuggableFlagIndices = orders?.debuggable ?? Self.debugOrder(of: ids)
+        userPreferenceFlagIndices = orders?.userPreferences ?? ids.indices.filter { ids[$0].userPrefsKey != nil }
     }
 
     /// The positions of the flags with a debug row, sorted by title (then id).

@@ -17,22 +17,26 @@ final class FeatureTable: Sendable {
     private let whole: [String: Entry]
     /// Each feature's block in the snapshot, in the order of `ids` (found by binary search: a
     /// table keyed by id hashed 10,000 ids at every start), and the features decoded so far.
-    private let blocks: [SnapshotReader]
+    private let blocks: [SnapshotReader.BlockPosition]
+    /// The reader the block positions are in (nil for a table read from YAML).
+    private let reader: SnapshotReader?
     private let decoded = Mutex<[String: Entry]>([:])
 
     init(entries: [String: Entry]) {
         ids = entries.keys.sorted()
         whole = entries
         blocks = []
+        reader = nil
     }
 
     /// - Parameters:
     ///   - ids: the ids, sorted.
-    ///   - blocks: a reader of each feature's block (`FeatureTable.write`), in the order of `ids`.
-    init(ids: [String], blocks: [SnapshotReader]) {
+    ///   - blocks: where each feature's block (`FeatureTable.write`) is in `reader`, in the order of `ids`.
+    init(ids: [String], blocks: [SnapshotReader.BlockPosition], in reader: SnapshotReader) {
         self.ids = ids
         whole = [:]
         self.blocks = blocks
+        self.reader = reader
     }
 
     /// Whether there is a feature `id`, without decoding it.
@@ -51,7 +55,7 @@ final class FeatureTable: Sendable {
         if let entry = whole[id] { return entry }
         guard let index = blockIndex(of: id) else { return nil }
         if let entry = decoded.withLock({ $0[id] }) { return entry }
-        var block = blocks[index]
+        guard var block = reader?.block(at: blocks[index]) else { return nil }
         // A block that does not decode cannot happen to a snapshot whose checksum matched; if
         // it does, the feature reads as unknown rather than taking the process down.
         guard let entry = try? Self.readEntry(id: id, from: &block) else { return nil }
@@ -87,16 +91,16 @@ final class FeatureTable: Sendable {
         let count = try reader.readCount()
         var ids: [String] = []
         ids.reserveCapacity(count)
-        var blocks: [SnapshotReader] = []
+        var blocks: [SnapshotReader.BlockPosition] = []
         blocks.reserveCapacity(count)
         for _ in 0..<count {
             let id = try reader.readString()
             // Binary search needs the order `write` gave them; a snapshot that lost it is malformed.
             guard ids.last.map({ $0 < id }) ?? true else { throw SnapshotReader.Malformed("feature ids out of order at \(id)") }
             ids.append(id)
-            blocks.append(try reader.readBlock())
+            blocks.append(try reader.readBlockPosition())
         }
-        return FeatureTable(ids: ids, blocks: blocks)
+        return FeatureTable(ids: ids, blocks: blocks, in: reader)
     }
 
     private static func readEntry(id: String, from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) -> Entry {

@@ -1,7 +1,8 @@
 /// A record set written to and read back from a snapshot (the caller, `SnapshotCache`, decides
 /// when one may be used). What is read back is the set that was written: the same records with
 /// the same fields, and the same skipped records. Each record's full JSON is a block decoded
-/// only when asked for (`ExperimentRecord.json`); targeting texts are parsed again, once each.
+/// only when asked for (`ExperimentRecord.json`, a `DeferredJSON`); targeting texts are parsed
+/// again, once each.
 extension ExperimentRecordSet {
     public func write(to writer: inout SnapshotWriter) {
         writer.writeCount(records.count)

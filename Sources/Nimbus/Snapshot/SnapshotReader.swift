@@ -51,12 +51,29 @@ public struct SnapshotReader: Sendable {
     /// A reader of the block written by `SnapshotWriter.writeBlock` here, which this reader
     /// skips. Keep it to read the block later, or never: a large snapshot can be read piece by piece.
     public mutating func readBlock() throws(Malformed) -> SnapshotReader {
+        block(at: try readBlockPosition())
+    }
+
+    /// Where a block is: what a table of many blocks keeps, one reader for all (`block(at:)`),
+    /// instead of a reader per block.
+    public struct BlockPosition: Sendable {
+        let start: Int, end: Int
+    }
+
+    /// The position of the block written by `SnapshotWriter.writeBlock` here, which this reader skips.
+    public mutating func readBlockPosition() throws(Malformed) -> BlockPosition {
         let length = try readCount()
         guard length <= end - index else { throw Malformed("block past the end") }
+        defer { index += length }
+        return BlockPosition(start: index, end: index + length)
+    }
+
+    /// A reader of the block at `position`, found by this reader or one it was copied from.
+    public func block(at position: BlockPosition) -> SnapshotReader {
         var block = self
-        block.end = index + length
+        block.index = position.start
+        block.end = position.end
         block.depth = 0
-        index += length
         return block
     }
 

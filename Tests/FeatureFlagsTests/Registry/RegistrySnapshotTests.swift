@@ -123,6 +123,8 @@ import Testing
         #expect(a.path == b.path && a.app == b.app && a.manifestPath == b.manifestPath && a.experiments == b.experiments)
         #expect(a.flags.map(\.rawValue) == b.flags.map(\.rawValue))
         #expect(a.debuggableFlags == b.debuggableFlags && a.debuggableFlagIndices == b.debuggableFlagIndices)
+        #expect(a.userPreferenceFlagIndices == b.userPreferenceFlagIndices)
+        #expect(a.userPreferenceFlagIndices == a.flags.indices.filter { a.flags[$0].userPrefsKey != nil })
         #expect(a.debuggableFlagIndices == FeatureFlagRegistry.debugOrder(of: a.flags), "the stored order is the order worked out")
         for flag in a.flags { #expect(b.index(ofFlag: flag.rawValue).map { b.flags[$0] } == flag) }
         for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
