@@ -32,4 +32,16 @@ struct TextMeasureTests {
         #expect(measure.sanitized("a\tb\nc\u{1B}") == "a?b?c?")
         #expect(measure.width(of: "a\tb") == 3)
     }
+
+    @Test func plainASCIIIsMeasuredAndClippedLikeAnyOtherText() {
+        for measure in [TextMeasure.unicode, TextMeasure(scalarWidth: { $0.value < 0x20 || $0.value == 0x7F ? -1 : 1 })] {
+            let text = "Flag 00042 tips ~ [x]"
+            #expect(measure.width(of: text) == text.count)
+            for columns in 0...(text.count + 2) {
+                #expect(measure.clip(text, to: columns) == String(text.prefix(columns)))
+            }
+            #expect(measure.sanitized("tab\there") == "tab?here" && measure.sanitized("del\u{7F}") == "del?")
+            #expect(measure.width(of: "tab\there") == 8 && measure.clip("a\u{7F}b", to: 2) == "a\u{7F}")
+        }
+    }
 }

@@ -81,6 +81,19 @@ public struct MenuRows: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Every row's section, in order, without making any row.
+    public var sections: [MenuSection] {
+        var sections: [MenuSection] = []
+        sections.reserveCapacity(endIndex)
+        for segment in segments {
+            switch segment {
+            case .listed(let rows): sections.append(contentsOf: rows.lazy.map(\.section))
+            case .made(let count, let section, _, _): sections.append(contentsOf: repeatElement(section, count: count))
+            }
+        }
+        return sections
+    }
+
     /// The position of the row with `id`, if there is one.
     public func index(ofID id: String) -> Int? {
         if let index = listedIndices[id] { return index }

@@ -594,7 +594,7 @@ public struct ScreenModel: Sendable {
         matchCache.removeAll()
         isSearchIndexStale = true
         // Without making the rows (`rows.map(\.section)` would make every one).
-        rowSections = rows.indices.map { rows.section(at: $0).rawValue }
+        rowSections = rows.sections.map(\.rawValue)
     }
 
     /// Fills `searchBytes` and `searchStarts` from `rows` (O(n)): when a filter needs them.

@@ -37,8 +37,16 @@ public struct TextMeasure: Sendable {
         return total
     }
 
+    /// Whether every character of `text` is printable ASCII (space to `~`), one column each
+    /// whatever the measure: most of what the menu draws, measured without walking characters
+    /// (a frame of 4,800 cells took 3 ms when every cell was a `Character`).
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Columns taken by a string.
     public func width(of text: String) -> Int {
+        if Self.isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for scalar in text.unicodeScalars { total += width(of: scalar) }
         return total
@@ -47,6 +55,7 @@ public struct TextMeasure: Sendable {
     /// The text with every non-printable scalar (control characters, tabs, newlines)
     /// replaced by `?`, so it can be drawn on one line.
     public func sanitized(_ text: String) -> String {
+        if Self.isPrintableASCII(text) { return text }
         var needsWork = false
         for scalar in text.unicodeScalars where scalarWidth(scalar) < 0 {
             needsWork = true
@@ -64,6 +73,9 @@ public struct TextMeasure: Sendable {
     /// character had to be left out at the edge. Never splits a character.
     public func clip(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
+        if Self.isPrintableASCII(text) {
+            return text.utf8.count <= columns ? text : String(decoding: text.utf8.prefix(columns), as: UTF8.self)
+        }
         var used = 0
         var end = text.startIndex
         for index in text.indices {
