@@ -5,7 +5,7 @@ import Foundation
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FlagsCLI
 
-exit(FlagsCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+exit(FlagsCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard(), keepsEnvironmentsUntilExit: true))
 #else
 FileHandle.standardError.write(Data("""
     flags: the Feature Flags debug menu is only available in developer and beta builds.
