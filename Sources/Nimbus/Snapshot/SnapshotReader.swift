@@ -20,10 +20,13 @@ public struct SnapshotReader: Sendable {
     private var index = 0
     /// Where this reader stops: the end of the bytes, or of the block it was made for.
     private var end: Int
-    /// Where each string of the table starts and ends. Strings are made when read, not up
-    /// front: most of a large manifest's (descriptions, say) are never read.
-    private var stringStarts: [UInt32] = []
-    private var stringEnds: [UInt32] = []
+    /// The string table (`SnapshotWriter.finish`): where the end offsets start, how many strings
+    /// there are, and where their text starts and how long it is. Strings are made when read,
+    /// not up front: most of a large manifest's (descriptions, say) are never read.
+    private var stringEndsStart = 0
+    private var stringCount = 0
+    private var textStart = 0
+    private var textLength = 0
     private var depth = 0
 
     /// Reads the string table at `start` in `bytes` (a file's header may come before it); the
@@ -34,15 +37,17 @@ public struct SnapshotReader: Sendable {
         index = start
         end = bytes.count
         let count = try readCount()
-        stringStarts.reserveCapacity(count)
-        stringEnds.reserveCapacity(count)
-        for _ in 0..<count {
-            let length = try readCount()
-            guard length <= end - index else { throw Malformed("string past the end") }
-            stringStarts.append(UInt32(index))
-            index += length
-            stringEnds.append(UInt32(index))
-        }
+        guard count <= (end - index) / 4 else { throw Malformed("string table past the end") }
+        stringEndsStart = index
+        stringCount = count
+        textStart = index + 4 * count
+        textLength = count == 0 ? 0 : Int(Self.loadUInt32(bytes, at: index + 4 * (count - 1)))
+        guard textLength <= end - textStart else { throw Malformed("strings past the end") }
+        index = textStart + textLength
+    }
+
+    private static func loadUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
     }
 
     /// True when every byte (of the block) was read.
@@ -117,9 +122,14 @@ public struct SnapshotReader: Sendable {
 
     public mutating func readString() throws(Malformed) -> String {
         let position = try readUnsigned()
-        guard position < UInt64(stringStarts.count) else { throw Malformed("string index out of range") }
-        let range = Int(stringStarts[Int(position)])..<Int(stringEnds[Int(position)])
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        guard position < UInt64(stringCount) else { throw Malformed("string index out of range") }
+        let string = Int(position)
+        let start = string == 0 ? 0 : Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * (string - 1)))
+        let stringEnd = Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * string))
+        guard start <= stringEnd, stringEnd <= textLength else { throw Malformed("string \(string) out of the table") }
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[(textStart + start)..<(textStart + stringEnd)]), as: UTF8.self)
+        }
     }
 
     public mutating func readOptionalString() throws(Malformed) -> String? {

@@ -18,16 +18,20 @@ public struct SnapshotWriter {
 
     public init() {}
 
-    /// The string table followed by everything written.
+    /// The string table followed by everything written. The table is the count, then where each
+    /// string ends (little-endian 32-bit offsets into the text), then the text: a reader finds
+    /// string i with two loads, without walking the table first.
     public func finish() -> [UInt8] {
         var table = SnapshotWriter()
         table.writeUnsigned(UInt64(strings.count))
+        var text: [UInt8] = []
         for string in strings {
-            let utf8 = Array(string.utf8)
-            table.writeUnsigned(UInt64(utf8.count))
-            table.body.append(contentsOf: utf8)
+            text.append(contentsOf: string.utf8)
+            precondition(text.count < Int(UInt32.max), "a snapshot's strings are under 4 GiB")
+            let end = UInt32(text.count)
+            for shift in stride(from: 0, to: 32, by: 8) { table.body.append(UInt8(truncatingIfNeeded: end >> UInt32(shift))) }
         }
-        return table.body + body
+        return table.body + text + body
     }
 
     public mutating func writeUnsigned(_ value: UInt64) {

@@ -49,4 +49,21 @@ import Testing
         var reader = try SnapshotReader(bytes)
         #expect(throws: SnapshotReader.Malformed.self) { try reader.readJSON() }
     }
+
+    @Test func aStringTableThatPointsOutsideItselfIsMalformed() throws {
+        var writer = SnapshotWriter()
+        writer.write("first")
+        writer.write("second")
+        let bytes = writer.finish()
+        // One byte of count, then two little-endian end offsets: 5 and 11.
+        #expect(Array(bytes[1..<9]) == [5, 0, 0, 0, 11, 0, 0, 0])
+        var crossed = bytes
+        crossed[1] = 12  // "first" would end past the text, and "second" before it starts
+        var reader = try SnapshotReader(crossed)
+        #expect(throws: SnapshotReader.Malformed.self) { try reader.readString() }
+        #expect(throws: SnapshotReader.Malformed.self) { try reader.readString() }
+        var beyond = bytes
+        beyond[5] = 200  // the text is 11 bytes long
+        #expect(throws: SnapshotReader.Malformed.self) { _ = try SnapshotReader(beyond) }
+    }
 }
