@@ -12,11 +12,33 @@ extension ExperimentRecord {
     public struct FeatureConfig: Sendable, Hashable {
         public var featureId: String
         /// Variable name → value. Nimbus requires an object here.
-        public var value: [String: JSONValue]
+        public var value: [String: JSONValue] {
+            get { storage.value.objectValue ?? [:] }
+            set { storage = DeferredJSON(.object(newValue)) }
+        }
+
+        /// The value, whole or still in a snapshot: a client reads the values of the branches it
+        /// is enrolled in, not of every branch of a thousand records.
+        private var storage: DeferredJSON
 
         public init(featureId: String, value: [String: JSONValue]) {
             self.featureId = featureId
-            self.value = value
+            storage = DeferredJSON(.object(value))
+        }
+
+        /// A feature whose value (an object) is read from a snapshot when first asked for.
+        init(featureId: String, value: DeferredJSON) {
+            self.featureId = featureId
+            storage = value
+        }
+
+        public static func == (lhs: FeatureConfig, rhs: FeatureConfig) -> Bool {
+            lhs.featureId == rhs.featureId && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(featureId)
+            hasher.combine(value)
         }
 
         public init(json: JSONValue, path: String = "feature") throws(ExperimentRecordError) {
@@ -26,7 +48,7 @@ extension ExperimentRecord {
             guard case .object(let object) = raw else {
                 throw .wrongKind(fields.path(of: "value"), expected: "an object", found: raw)
             }
-            value = object
+            storage = DeferredJSON(.object(object))
         }
     }
 }

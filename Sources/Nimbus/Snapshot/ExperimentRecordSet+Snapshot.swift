@@ -1,8 +1,9 @@
 /// A record set written to and read back from a snapshot (the caller, `SnapshotCache`, decides
 /// when one may be used). What is read back is the set that was written: the same records with
 /// the same fields, and the same skipped records. Each record's full JSON is a block decoded
-/// only when asked for (`ExperimentRecord.json`, a `DeferredJSON`); targeting texts are parsed
-/// again, once each.
+/// only when asked for (`ExperimentRecord.json`, a `DeferredJSON`), and so is each branch's
+/// feature value (a client reads those of the branches it is enrolled in); targeting texts are
+/// parsed again, once each.
 extension ExperimentRecordSet {
     public func write(to writer: inout SnapshotWriter) {
         writer.writeCount(records.count)
@@ -46,7 +47,7 @@ extension ExperimentRecord {
             writer.writeCount(branch.features.count)
             for feature in branch.features {
                 writer.write(feature.featureId)
-                writer.write(JSONValue.object(feature.value))
+                writer.writeBlock { $0.write(JSONValue.object(feature.value)) }
             }
         }
         writer.write(proposedEnrollment)
@@ -75,9 +76,7 @@ extension ExperimentRecord {
         let branches = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             Branch(slug: try reader.readString(), ratio: try reader.readInt(),
                    features: try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-                       let id = try reader.readString()
-                       guard case .object(let value) = try reader.readJSON() else { throw SnapshotReader.Malformed("feature value of \(id) is not an object") }
-                       return FeatureConfig(featureId: id, value: value)
+                       FeatureConfig(featureId: try reader.readString(), value: DeferredJSON(block: try reader.readBlock()))
                    })
         }
         let proposedEnrollment = try reader.readInt()
