@@ -72,15 +72,6 @@ public struct MenuRows: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The section of the row at `position`, without making it.
-    public func section(at position: Int) -> MenuSection {
-        let (segment, offset) = locate(position)
-        switch segments[segment] {
-        case .listed(let rows): return rows[offset].section
-        case .made(_, let section, _, _): return section
-        }
-    }
-
     /// Every row's section, in order, without making any row.
     public var sections: [MenuSection] {
         var sections: [MenuSection] = []
