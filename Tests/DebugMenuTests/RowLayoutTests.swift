@@ -3,9 +3,8 @@ import Testing
 
 @Suite("RowLayout")
 struct RowLayoutTests {
-    /// Flags 0...3 in the registry; flags 3 and 1 have switches, in that (title) order; the
-    /// statuses of all four follow a preference row.
-    private let layout = RowLayout(debuggable: [3, 1], flagCount: 4, buildStatusStart: 3)
+    /// Flags 0...3 in the registry; flags 3 and 1 have switches, in that (title) order.
+    private let layout = RowLayout(debuggable: [3, 1], flagCount: 4)
 
     @Test func aFlagsSwitchIsFoundFromItsPlaceInTheRegistry() {
         #expect(layout.featureFlagRow(ofFlagAt: 3) == 0)
@@ -19,9 +18,5 @@ struct RowLayoutTests {
         #expect(layout.featureFlagRow(ofFlagAt: 4) == nil)
         #expect(layout.featureFlagRow(ofFlagAt: -1) == nil)
         #expect(RowLayout().featureFlagRow(ofFlagAt: 0) == nil)
-    }
-
-    @Test func theStatusesFollowTheRowsBeforeThem() {
-        #expect(layout.buildStatusStart == 3)
     }
 }

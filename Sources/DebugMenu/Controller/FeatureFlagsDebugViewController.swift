@@ -131,6 +131,12 @@ public final class FeatureFlagsDebugViewController {
         }
     }
 
+    /// The switch of the flag `id`, if it is a debuggable flag of the registry.
+    private func setting(forFlagID id: String) -> FeatureFlagsBoolSetting? {
+        guard let flag = environment.registry.flagIfPresent(id), flag.definition.debug != nil else { return nil }
+        return setting(for: flag)
+    }
+
     /// The switch of `flag`, made when first asked for.
     private func setting(for flag: FeatureFlagID) -> FeatureFlagsBoolSetting {
         if let setting = settingByFlag[flag.rawValue] { return setting }
@@ -201,7 +207,7 @@ public final class FeatureFlagsDebugViewController {
 
     /// The row with `id`, if there is one.
     public func row(_ id: MenuRowID) -> MenuRow? {
-        guard let index = rowIndex(id) else { return nil }
+        guard let index = screen.rows.index(ofID: id.rawValue) else { return nil }
         fillPendingRows([index])
         return screen.rows[index]
     }
@@ -382,8 +388,7 @@ public final class FeatureFlagsDebugViewController {
     private func toggle(_ rowID: String) throws {
         switch MenuRowID(rawValue: rowID) {
         case .featureFlag(let id)?:
-            guard let flag = environment.registry.flagIfPresent(id), flag.definition.debug != nil else { return }
-            let setting = setting(for: flag)
+            guard let setting = setting(forFlagID: id) else { return }
             let value = try setting.toggle()
             let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel.rawValue) preview)"
             screen.show(message: "\(setting.titleText): override \(Self.onOff(value)) stored\(note).")
@@ -449,12 +454,14 @@ public final class FeatureFlagsDebugViewController {
         // The made rows read only values fixed now (the store's overrides as last read): a row
         // whose override changes later is replaced, whole, by `refreshRow`.
         let overridden = previewed.provider.honoursOverrides ? overriddenFlagIDs : []
-        let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count,
-                               buildStatusStart: debuggable.count + preferenceRows.count)
+        let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count)
         self.layout = layout
         let switches = MenuRows.Segment.made(
             count: debuggable.count, section: .featureFlags,
-            row: { Self.pendingFeatureFlagRow(registry.flags[debuggable[$0]], isOverridden: overridden.contains(registry.flags[debuggable[$0]].rawValue)) },
+            row: { position in
+                let flag = registry.flags[debuggable[position]]
+                return Self.pendingFeatureFlagRow(flag, isOverridden: overridden.contains(flag.rawValue))
+            },
             index: { id in
                 guard case .featureFlag(let flagID)? = MenuRowID(rawValue: id) else { return nil }
                 return registry.index(ofFlag: flagID).flatMap(layout.featureFlagRow(ofFlagAt:))
@@ -470,20 +477,8 @@ public final class FeatureFlagsDebugViewController {
         screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows)]))
     }
 
-    /// The index of row `id` among the rows.
-    private func rowIndex(_ id: MenuRowID) -> Int? {
-        switch id {
-        case .featureFlag(let flagID):
-            return environment.registry.index(ofFlag: flagID).flatMap(layout.featureFlagRow(ofFlagAt:))
-        case .buildStatus(let flagID):
-            return environment.registry.index(ofFlag: flagID).map { layout.buildStatusStart + $0 }
-        default:
-            return screen.rows.index(ofID: id.rawValue)
-        }
-    }
-
     private func refreshRow(_ id: MenuRowID) {
-        guard let index = rowIndex(id), let row = makeRow(id), screen.rows[index] != row else { return }
+        guard let index = screen.rows.index(ofID: id.rawValue), let row = makeRow(id), screen.rows[index] != row else { return }
         replaceRow(at: index, with: row)
     }
 
@@ -528,8 +523,7 @@ public final class FeatureFlagsDebugViewController {
         func state(of flag: FeatureFlagID) -> FeatureFlagState { states[flag.rawValue] ?? previewed.provider.state(of: flag) }
         switch id {
         case .featureFlag(let flagID):
-            guard let flag = environment.registry.flagIfPresent(flagID), flag.definition.debug != nil else { return nil }
-            return featureFlagRow(setting(for: flag), state: state(of: flag))
+            return setting(forFlagID: flagID).map { featureFlagRow($0, state: state(of: $0.featureFlagID)) }
         case .userPreference(let flagID):
             return environment.registry.flagIfPresent(flagID).map(userPreferenceRow)
         case .typedPreference(let preferenceID):

@@ -1,13 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-/// Where each flag's rows are among the debug menu's rows, without a table of every row id: the
-/// Feature Flags section is the debuggable flags in title order, and the Build only status
-/// section is every flag in registry order.
+/// Where each flag's switch is in the debug menu's Feature Flags section (the debuggable flags in
+/// title order), without a table of row ids: the section's `MenuRows` segment finds a switch by
+/// id through it. (The Build only status section is every flag in registry order: no table.)
 ///
-/// Use it to find the row of a flag from the flag's position in the registry (`flags`), as the
-/// controller does for a key or a store change: O(1), with nothing made per flag but one integer.
+/// Use it to find the switch of a flag from the flag's position in the registry (`flags`): O(1),
+/// with nothing made per flag but one integer.
 ///
 /// ```swift
-/// let layout = RowLayout(debuggable: [2, 0], flagCount: 3, buildStatusStart: 2)
+/// let layout = RowLayout(debuggable: [2, 0], flagCount: 3)
 /// layout.featureFlagRow(ofFlagAt: 0)   // 1: the second switch
 /// layout.featureFlagRow(ofFlagAt: 1)   // nil: flag 1 has no switch
 /// ```
@@ -16,20 +16,16 @@ struct RowLayout: Sendable {
     private(set) var debuggable: [Int] = []
     /// For each flag (by position in `flags`), its Feature Flags row, or -1.
     private var featureFlagRowByFlag: [Int] = []
-    /// The row of the first flag's build-only status; flag i's is `buildStatusStart + i`.
-    private(set) var buildStatusStart = 0
 
     init() {}
 
     /// - Parameters:
-    ///   - debuggable: the flags (positions in `flags`) with a switch, in the order of their rows,
-    ///     which are the first rows.
+    ///   - debuggable: the flags (positions in `flags`) with a switch, in the order of their rows.
     ///   - flagCount: how many flags the registry has.
-    init(debuggable: [Int], flagCount: Int, buildStatusStart: Int) {
+    init(debuggable: [Int], flagCount: Int) {
         self.debuggable = debuggable
         featureFlagRowByFlag = Array(repeating: -1, count: flagCount)
         for (row, flag) in debuggable.enumerated() { featureFlagRowByFlag[flag] = row }
-        self.buildStatusStart = buildStatusStart
     }
 
     /// The Feature Flags row of the flag at `flagIndex` in `flags`; nil when it has none.
