@@ -4,8 +4,9 @@ import Glibc
 #endif
 import Synchronization
 
-/// The pids of every server the tests started and have not stopped yet; `atexit` stops them.
-private let liveServerPIDs = Mutex<Set<Int32>>([])
+/// Every server the tests started and have not stopped yet, by pid, with its directory;
+/// `atexit` stops them and removes their directories.
+private let liveServers = Mutex<[Int32: URL]>([:])
 
 /// A real server process started by a test (Kinto, or a tiny Python HTTP server), on a free
 /// loopback port.
@@ -13,11 +14,13 @@ private let liveServerPIDs = Mutex<Set<Int32>>([])
 /// Every server runs `server.py` (below), which exits by itself when the test process goes
 /// away (it watches its parent pid), so a crashed test run leaves no orphan. `stop()` (also
 /// called from `deinit` and, for servers still running at exit, from an `atexit` handler)
-/// sends SIGTERM to the server's process group, then SIGKILL if it lingers.
+/// sends SIGTERM to the server's process group, then SIGKILL if it lingers, and removes the
+/// server's directory (its script, config and log), so test runs leave nothing in /tmp.
 public final class ServerProcess: Sendable {
     public let pid: Int32
     public let port: Int
     public let logFile: URL
+    private let directory: URL
     private let process: Process
     private let stopped = Mutex(false)
 
@@ -43,9 +46,10 @@ public final class ServerProcess: Sendable {
         try? log.close()
         self.process = process
         self.port = port
+        self.directory = directory
         pid = process.processIdentifier
         Self.registerExitHandler
-        liveServerPIDs.withLock { _ = $0.insert(pid) }
+        liveServers.withLock { $0[pid] = directory }
     }
 
     deinit { stop() }
@@ -58,7 +62,7 @@ public final class ServerProcess: Sendable {
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")
     }
 
-    /// Stops the server and waits until it is gone (at most about 3 s).
+    /// Stops the server, waits until it is gone (at most about 3 s), and removes its directory.
     public func stop() {
         guard stopped.withLock({ was in defer { was = true }; return !was }) else { return }
         Self.terminate(pid)
@@ -69,7 +73,8 @@ public final class ServerProcess: Sendable {
             kill(pid, SIGKILL)
             process.waitUntilExit()
         }
-        liveServerPIDs.withLock { _ = $0.remove(pid) }
+        liveServers.withLock { _ = $0.removeValue(forKey: pid) }
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// SIGTERM to the process group the script made for itself, and to the process in case the
@@ -81,7 +86,10 @@ public final class ServerProcess: Sendable {
 
     private static let registerExitHandler: Void = {
         atexit {
-            for pid in liveServerPIDs.withLock({ $0 }) { ServerProcess.terminate(pid) }
+            for (pid, directory) in liveServers.withLock({ $0 }) {
+                ServerProcess.terminate(pid)
+                try? FileManager.default.removeItem(at: directory)
+            }
         }
     }()
 
