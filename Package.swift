@@ -28,9 +28,14 @@ let package = Package(
         // libcurl's headers only: the library is opened with dlopen on the first fetch (see its shim).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // What Foundation gives and FoundationEssentials lacks (paths, threads, streams, child
+        // processes, error text): every module `flags` links imports only FoundationEssentials,
+        // which spares each start loading Foundation, its internationalization and ICU.
+        .target(name: "Platform", swiftSettings: channelSettings),
+
         // The library.
-        .target(name: "Prefs", dependencies: ["CSQLite"], swiftSettings: channelSettings),
-        .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto", "CCurl"], swiftSettings: channelSettings),
+        .target(name: "Prefs", dependencies: ["CSQLite", "Platform"], swiftSettings: channelSettings),
+        .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto", "CCurl", "Platform"], swiftSettings: channelSettings),
         .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus"], swiftSettings: channelSettings),
         .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
 
@@ -56,6 +61,7 @@ let package = Package(
         .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
 
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: channelSettings),
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),

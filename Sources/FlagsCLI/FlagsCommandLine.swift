@@ -1,6 +1,10 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
 import Prefs
 import Synchronization
 
@@ -130,7 +134,7 @@ public enum FlagsCommandLine {
             return "usage: \(type.usage)\n\n\(type.summary).\n\n\(type.help)\n\n\(globalHelp)"
         }
         let width = commands.map { $0.name.count }.max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+        let list = commands.map { "  \($0.name.padded(toWidth: width))  \($0.summary)" }.joined(separator: "\n")
         return """
             flags: the Feature Flags debug tool of a Nimbus app (\(BuildChannel.current.rawValue) build)
 

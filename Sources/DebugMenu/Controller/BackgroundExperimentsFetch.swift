@@ -1,12 +1,17 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import Synchronization
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeatureFlags
+import Platform
+import Synchronization
 
 /// Fetches an environment's experiments from their Remote Settings server on a thread of its
 /// own, so the menu can draw its first frame from the offline cache and swap in the fetched
@@ -32,13 +37,13 @@ public final class BackgroundExperimentsFetch: Sendable {
 
     /// Starts fetching `environment.refetchingExperiments(policy:)` on a new thread.
     public init(environment: FlagsEnvironment, policy: ExperimentsFetchPolicy) {
-        let thread = Thread { [self] in
+        let started = DetachedThread.start(name: "experiments-fetch") { [self] in
             Self.keepSignalsAway()
             let fetched = environment.refetchingExperiments(policy: policy)
             state.withLock { $0 = .finished(fetched) }
         }
-        thread.name = "experiments-fetch"
-        thread.start()
+        // Out of threads: the menu goes on with the experiments it has rather than wait forever.
+        if !started { state.withLock { $0 = .finished(environment) } }
     }
 
     /// Whether the fetch is still running.

@@ -1,6 +1,10 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
 import Prefs
 
 /// The Feature Flags debug menu's logic, Firefox for iOS's `FeatureFlagsDebugViewController`:
@@ -615,7 +619,7 @@ public final class FeatureFlagsDebugViewController {
 
     /// The path with the home folder shown as `~`.
     private static func abbreviated(_ path: String) -> String {
-        let home = NSHomeDirectory()
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
         guard home.count > 1, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }

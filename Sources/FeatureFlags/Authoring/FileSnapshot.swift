@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The bytes of a set of files (or the fact that a file or folder did not exist) taken before an
 /// edit, so that a failed edit can put every one of them back exactly.
@@ -31,7 +36,7 @@ struct FileSnapshot {
                     try FileManager.default.removeItem(atPath: path)
                 }
             } catch {
-                problems.append("could not restore \(path): \(error.localizedDescription)")
+                problems.append("could not restore \(path): \(ErrorText.describe(error))")
             }
         }
         for folder in missingFolders.reversed() where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {

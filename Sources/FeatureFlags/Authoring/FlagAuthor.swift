@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
+import Platform
 
 /// Creates and removes flags in an app's files, like Firefox's `fxios nimbus add`: the feature
 /// file, its line in the manifest's `include` list and the registry entry, together.
@@ -66,8 +71,8 @@ public struct FlagAuthor: Sendable {
             throw .conflict("the manifest already defines feature `\(name.featureID)` (\(feature.location)); choose another name, or map a flag to it by editing \(registryPath)")
         }
         let manifestPath = registry.manifestPath
-        let folder = ((manifestPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("nimbus-features")
-        let featurePath = (folder as NSString).appendingPathComponent(name.featureFileName)
+        let featurePath = Self.featureFilePath(of: name, besideManifest: manifestPath)
+        let folder = FilePathText.folder(of: featurePath)
         if FileManager.default.fileExists(atPath: featurePath) {
             throw .conflict("\(featurePath) already exists; choose another name, or delete the file if it is left over")
         }
@@ -125,8 +130,7 @@ public struct FlagAuthor: Sendable {
         }
         let loadedBefore = (try? FeatureFlagRegistry.load(path: registryPath)) != nil
         let manifestPath = file.manifestPath
-        let featurePath = (((manifestPath as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("nimbus-features") as NSString).appendingPathComponent(name.featureFileName)
+        let featurePath = Self.featureFilePath(of: name, besideManifest: manifestPath)
         let snapshot = FileSnapshot(paths: [registryPath, manifestPath, featurePath])
         var steps: [Step] = []
 
@@ -155,7 +159,7 @@ public struct FlagAuthor: Sendable {
                 try FileManager.default.removeItem(atPath: featurePath)
                 deletion = .done
             } catch {
-                deletion = .failed("\(error.localizedDescription); delete \(featurePath) by hand")
+                deletion = .failed("\(ErrorText.describe(error)); delete \(featurePath) by hand")
             }
         }
         steps.append(Step(action: "delete \(featurePath)", outcome: deletion))
@@ -199,6 +203,12 @@ public struct FlagAuthor: Sendable {
         }
     }
 
+    /// Where a flag's own feature file lives: `nimbus-features/<id>Feature.yaml` beside the
+    /// manifest that includes it.
+    private static func featureFilePath(of name: FlagName, besideManifest manifestPath: String) -> String {
+        FilePathText.joined(FilePathText.folder(of: manifestPath), name.includePath)
+    }
+
     private func read(_ path: String) throws(AuthoringError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { throw .failed("cannot read \(path)") }
         guard let text = String(data: data, encoding: .utf8) else { throw .failed("\(path) is not UTF-8 text; edit it by hand") }
@@ -210,7 +220,7 @@ public struct FlagAuthor: Sendable {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw .failed("cannot write \(path): \(error.localizedDescription)")
+            throw .failed("cannot write \(path): \(ErrorText.describe(error))")
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a path relative to a folder, for messages and generated headers that must not depend
 /// on where a checkout lives.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The built-in demo app, Bibimbap (a restaurant app): its registry, Nimbus manifest and experiment records, used
 /// whenever no `feature-flags.yaml` is found, so `swift run flags` shows a real menu anywhere.
@@ -605,13 +610,13 @@ features:
     /// its registry.
     public static func materialize(in folder: String) throws -> String {
         for file in files {
-            let path = (folder as NSString).appendingPathComponent(file.path)
+            let path = FilePathText.joined(folder, file.path)
             let data = Data(file.contents.utf8)
             if FileManager.default.contents(atPath: path) == data { continue }
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+            try FileManager.default.createDirectory(atPath: FilePathText.folder(of: path),
                                                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         }
-        return (folder as NSString).appendingPathComponent("feature-flags.yaml")
+        return FilePathText.joined(folder, "feature-flags.yaml")
     }
 }

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
+import Platform
 import Prefs
 
 /// One app's flags, wired together: registry and manifest, the persistent store, the Nimbus layer
@@ -103,7 +108,7 @@ public final class FlagsEnvironment: Sendable {
         let raw = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let base = raw.split(separator: ".").first.map(String.init) ?? ""
         guard !base.isEmpty, base != "C", base != "POSIX" else { return "en-US" }
-        return base.replacingOccurrences(of: "_", with: "-")
+        return String(base.map { $0 == "_" ? "-" : $0 })
     }
 
     /// The registry to use and whether it is the built-in demo.
@@ -115,20 +120,19 @@ public final class FlagsEnvironment: Sendable {
         }
         var folder = URL(fileURLWithPath: options.workingDirectory).standardizedFileURL.path
         while true {
-            let candidate = (folder as NSString).appendingPathComponent(registryFileName)
+            let candidate = FilePathText.joined(folder, registryFileName)
             if FileManager.default.fileExists(atPath: candidate) { return (candidate, false) }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = FilePathText.folder(of: folder)
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }
-        let demoFolder = (SQLitePrefs.defaultPath(forApp: BibimbapDemo.app, environment: options.environment) as NSString)
-            .deletingLastPathComponent + "/demo"
+        let demoFolder = FilePathText.folder(of: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app, environment: options.environment)) + "/demo"
         return (try BibimbapDemo.materialize(in: demoFolder), true)
     }
 
     /// `path` as given when absolute, else relative to `folder` (the working directory when empty):
     /// how every path the user or a registry gives is read.
     public static func absolute(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") ? path : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(path)
+        path.hasPrefix("/") ? path : FilePathText.joined(folder.isEmpty ? "." : folder, path)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
 
 /// Where to find an app's registry and store, and which channel to resolve for: what the global

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
 
 /// Where an app's experiment records come from: a local file, or a Remote Settings (Kinto)

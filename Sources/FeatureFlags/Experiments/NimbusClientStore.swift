@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Prefs
 
 /// The Nimbus client's own state, kept in the app's store under the `nimbus.` branch: its stable

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
 
 /// The experiments and rollouts of an app evaluated for one client: every record, what happened

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Nimbus
 
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.

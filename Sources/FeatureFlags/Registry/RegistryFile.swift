@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
+import Platform
 
 /// The registry file `feature-flags.yaml` as written, checked for shape but not yet against the
 /// manifest. `FeatureFlagRegistry.load` turns it into the registry the app uses.
@@ -59,7 +64,7 @@ struct RegistryFile {
         let root = try YAMLReader.read(path: path)
         let entries = try root.requireMapping("the registry")
         try rejectUnknownKeys(entries, allowed: topLevelKeys, in: "the registry")
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathText.folder(of: path)
 
         func required(_ key: String) throws(YAMLError) -> String {
             guard let node = root[key] else { throw YAMLError(at: root.mark, "missing required key `\(key)`") }

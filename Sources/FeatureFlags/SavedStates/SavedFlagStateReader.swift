@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Nimbus
 
 /// Reads a saved flag state (an export file or a preset) and checks every entry against the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Times as the tools print them: ISO 8601 in UTC for files, short ages for people.
 ///
@@ -8,15 +12,11 @@ import Foundation
 /// ```
 public enum Timestamp {
     public static func iso8601(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds.rounded(.down)))
+        Date(timeIntervalSince1970: seconds.rounded(.down)).formatted(.iso8601)
     }
 
     public static func parse(_ text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)?.timeIntervalSince1970
+        (try? Date(text, strategy: .iso8601))?.timeIntervalSince1970
     }
 
     /// A short age such as "12s", "5m", "3h", "2d".

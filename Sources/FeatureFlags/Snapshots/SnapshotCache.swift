@@ -1,5 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Nimbus
+import Platform
 
 /// A cache of what was read from files and checked: a large app's registry and manifest, and its
 /// experiment records, are parsed once, then every later start of the menu or the command line
@@ -59,7 +67,11 @@ public struct SnapshotCache: Sendable {
     public func path(kind: String, key: String) -> String? {
         guard let folder else { return nil }
         let digest = SHA256.hash(Array((kind + "\u{0}" + key + "\u{0}" + Self.programPath()).utf8))
-        return folder + "/" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + ".snapshot"
+        let name = digest.prefix(12).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }
+        return folder + "/" + name.joined() + ".snapshot"
     }
 
     /// What `decode` reads from the snapshot of `kind` for `key`, when there is one and every
@@ -156,7 +168,7 @@ public struct SnapshotCache: Sendable {
         let sum = checksum(payload)
         let bytes = magic + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) } + payload
 
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FilePathText.folder(of: file)
         guard makeFolder(folder) else { return }
         let temporary = file + ".\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o600)

@@ -1,6 +1,11 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
+import Platform
 
 /// `flags add NAME`: a new flag with its Nimbus feature, like Firefox's `fxios nimbus add`.
 struct AddCommand: FlagsCommand {
@@ -65,7 +70,7 @@ struct AddCommand: FlagsCommand {
     static func editableRegistryPath(_ context: CommandContext, for what: String) throws -> String {
         let environment = try context.environment()
         guard !environment.isDemo else {
-            throw CLIError.failure("no \(FlagsEnvironment.registryFileName) found here or above, and the built-in demo cannot be edited; run in your app's folder or pass --config PATH to \(what) (to start one, copy the demo's files from \((environment.registry.path as NSString).deletingLastPathComponent))")
+            throw CLIError.failure("no \(FlagsEnvironment.registryFileName) found here or above, and the built-in demo cannot be edited; run in your app's folder or pass --config PATH to \(what) (to start one, copy the demo's files from \(FilePathText.folder(of: environment.registry.path)))")
         }
         return environment.registry.path
     }

@@ -1,6 +1,10 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
 import Nimbus
 
 /// `flags diff`: what differs from a saved state, or (with no argument) every override in force.

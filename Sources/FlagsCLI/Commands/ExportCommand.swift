@@ -1,7 +1,12 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
 import Nimbus
+import Platform
 
 /// `flags export`: the current overrides and preferences as a JSON file to share or keep.
 struct ExportCommand: FlagsCommand {
@@ -36,7 +41,7 @@ struct ExportCommand: FlagsCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CLIError.failure("cannot write \(path): \(error.localizedDescription)")
+            throw CLIError.failure("cannot write \(path): \(ErrorText.describe(error))")
         }
         context.console.printError("exported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences to \(path)")
     }

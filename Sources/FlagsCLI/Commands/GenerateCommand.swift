@@ -1,6 +1,11 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
+import Platform
 
 /// `flags generate`: the Swift an app compiles for typed flags (`enum FeatureFlagID`).
 struct GenerateCommand: FlagsCommand {
@@ -30,7 +35,7 @@ struct GenerateCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let outputPath = output.map(context.absolutePath)
-        let base = outputPath.map { ($0 as NSString).deletingLastPathComponent } ?? context.options.workingDirectory
+        let base = outputPath.map { FilePathText.folder(of: $0) } ?? context.options.workingDirectory
         let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)
         let source = FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
@@ -46,7 +51,7 @@ struct GenerateCommand: FlagsCommand {
         do {
             try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
         } catch {
-            throw CLIError.failure("cannot write \(outputPath): \(error.localizedDescription)")
+            throw CLIError.failure("cannot write \(outputPath): \(ErrorText.describe(error))")
         }
         context.console.print("wrote \(outputPath) (\(environment.registry.flags.count) flags, \(environment.registry.preferences.count) preferences)")
     }

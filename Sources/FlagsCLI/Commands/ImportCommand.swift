@@ -1,6 +1,11 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
+import Platform
 
 /// `flags import FILE`: applies an exported state in one transaction, or nothing at all.
 struct ImportCommand: FlagsCommand {
@@ -31,7 +36,7 @@ struct ImportCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let path = file == "-" ? file : context.absolutePath(file)
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        let data = path == "-" ? StandardStreams.readAllInput().map { Data($0) } : FileManager.default.contents(atPath: path)
         guard let data else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
         let state = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
         let changes = state.changes(for: environment, replacing: replace)

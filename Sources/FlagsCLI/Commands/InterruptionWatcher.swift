@@ -1,6 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import Synchronization
 
 /// Catches Ctrl-C, SIGTERM and SIGHUP while a long command runs, so it can finish its cleanup

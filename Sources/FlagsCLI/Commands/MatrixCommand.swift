@@ -1,8 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Dispatch
 import FeatureFlags
-import Foundation
 import Nimbus
+import Platform
 import Synchronization
 
 /// `flags matrix`: runs a command once per combination of boolean flags, then puts the
@@ -78,7 +83,7 @@ struct MatrixCommand: FlagsCommand {
                 let combination = zip(flags, row).map { "\($0.rawValue)=\(OnOff.text($1))" }.joined(separator: ",")
                 context.console.printError("[\(index + 1)/\(rows.count)] \(combination)")
                 let result = try runCommand(combination: combination, environment: environment, values: row, interruption: interruption)
-                context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(String(format: "%.2f", result.seconds)) s")
+                context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s")
                 results.append(result)
             }
         } catch {
@@ -97,28 +102,27 @@ struct MatrixCommand: FlagsCommand {
 
     private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
                             interruption: InterruptionWatcher) throws -> MatrixResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
         var childEnvironment = ProcessInfo.processInfo.environment
         childEnvironment["FLAGS_COMBINATION"] = combination
         childEnvironment["FLAGS_STORE"] = environment.storePath
         childEnvironment["FLAGS_CONFIG"] = environment.registry.path
-        process.environment = childEnvironment
-        let started = Date()
+        let started = ContinuousClock.now
+        let ending: ChildProcess.Ending
         do {
-            try process.run()
+            // Through env, which finds the command on PATH and says so when it cannot.
+            ending = try ChildProcess.run(["/usr/bin/env"] + command, environment: childEnvironment)
         } catch {
-            throw CLIError.failure("cannot run \(command[0]): \(error.localizedDescription)")
+            throw CLIError.failure("cannot run \(command[0]): \(error)")
         }
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         if let signal = interruption.caught { return MatrixResult(values: values, outcome: .interrupted(signal), seconds: seconds) }
-        if process.terminationReason == .uncaughtSignal {
-            return MatrixResult(values: values, outcome: .failed("killed by signal \(process.terminationStatus)"), seconds: seconds)
+        switch ending {
+        case .killed(let signal):
+            return MatrixResult(values: values, outcome: .failed("killed by signal \(signal)"), seconds: seconds)
+        case .exited(let status):
+            return MatrixResult(values: values, outcome: status == 0 ? .passed : .failed("exit \(status)"), seconds: seconds)
         }
-        let status = process.terminationStatus
-        return MatrixResult(values: values, outcome: status == 0 ? .passed : .failed("exit \(status)"), seconds: seconds)
     }
 
     private func report(_ results: [MatrixResult], total: Int, flags: [FeatureFlagID], context: CommandContext) {
@@ -143,7 +147,7 @@ struct MatrixCommand: FlagsCommand {
         let rows = results.enumerated().map { index, result -> [String] in
             let values = perColumn ? result.values.map(OnOff.text)
                 : [zip(flags, result.values).filter(\.1).map(\.0.rawValue).joined(separator: ",").nonEmpty ?? "(all off)"]
-            return ["\(index + 1)"] + values + [result.outcome.text, String(format: "%.2fs", result.seconds)]
+            return ["\(index + 1)"] + values + [result.outcome.text, result.secondsText + "s"]
         }
         context.console.print(TextTable(header: header, rows: rows).render())
         let passed = results.filter { $0.outcome == .passed }.count
@@ -178,6 +182,13 @@ struct MatrixResult {
     var values: [Bool]
     var outcome: Outcome
     var seconds: Double
+
+    /// The time to the hundredth: "0.25".
+    var secondsText: String {
+        let hundredths = Int((max(0, seconds) * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
 }
 
 private extension String {

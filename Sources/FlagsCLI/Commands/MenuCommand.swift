@@ -1,7 +1,14 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import DebugMenu
 import FeatureFlags
-import Foundation
 
 /// `flags menu` (also plain `flags`): opens the Feature Flags debug menu in the terminal.
 ///

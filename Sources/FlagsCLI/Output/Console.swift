@@ -1,5 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
 import Synchronization
 
 /// Where a command writes: standard output for results, standard error for notes and errors.
@@ -35,11 +43,11 @@ public final class Console: Sendable {
     public var errors: String { captured.withLock { $0.errors } }
 
     public func print(_ text: String = "") {
-        if isCapturing { captured.withLock { $0.output += text + "\n" } } else { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+        if isCapturing { captured.withLock { $0.output += text + "\n" } } else { StandardStreams.writeOutput(text + "\n") }
     }
 
     public func printError(_ text: String) {
-        if isCapturing { captured.withLock { $0.errors += text + "\n" } } else { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        if isCapturing { captured.withLock { $0.errors += text + "\n" } } else { StandardStreams.writeError(text + "\n") }
     }
 }
 #endif

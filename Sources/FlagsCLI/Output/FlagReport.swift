@@ -1,6 +1,10 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
-import FeatureFlags
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FeatureFlags
 import Nimbus
 
 /// What `flags get` and `flags list` say about one flag, as JSON for scripts and as text for people.

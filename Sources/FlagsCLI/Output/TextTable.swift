@@ -1,5 +1,9 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A plain-text table with aligned columns, for human-readable command output.
 ///
@@ -17,9 +21,17 @@ struct TextTable {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell.padded(toWidth: widths[column])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters (Foundation's `padding(toLength:…)`,
+    /// which FoundationEssentials lacks); longer text is left whole.
+    func padded(toWidth width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
     }
 }
 #endif

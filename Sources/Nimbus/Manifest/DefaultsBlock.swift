@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// One `{channel | channels, value}` block of a `defaults` list (or of a variable's `default`
 /// written per channel), read and checked.
@@ -60,7 +65,7 @@ struct DefaultsBlock: Sendable {
                 }
                 // Upstream accepts "beta, developer" in one string.
                 for name in text.split(separator: ",") {
-                    let name = name.trimmingCharacters(in: .whitespaces)
+                    let name = name.trimmingSpaces()
                     guard !name.isEmpty else { continue }
                     try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context)
                     channels.append(name)

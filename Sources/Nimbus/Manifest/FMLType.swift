@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// The type of a Feature Manifest variable or object field, as written in the manifest.
 ///
@@ -58,7 +63,7 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
     /// Parses FML type syntax. `resolve` maps a declared name to its type, or returns nil.
     /// The error is a sentence fit for a `ManifestError`.
     static func parse(_ text: String, resolve: (String) -> FMLType?) -> Result<FMLType, ParseError> {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingSpaces()
         // Each level re-scans what is inside it, so 3,000 nested `List<` took seconds (and as
         // many stack frames); real types nest two or three deep.
         var depth = 0, deepest = 0
@@ -82,7 +87,7 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
             }
         }
         guard text.hasSuffix(">") else { return .failure(ParseError(message: "malformed type '\(text)': missing '>'")) }
-        let name = text[..<open].trimmingCharacters(in: .whitespaces)
+        let name = text[..<open].trimmingSpaces()
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         let arguments = splitArguments(inner)
         var parsed: [FMLType] = []
@@ -122,14 +127,14 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
             case "<": depth += 1
             case ">": depth -= 1
             case "," where depth == 0:
-                parts.append(current.trimmingCharacters(in: .whitespaces))
+                parts.append(current.trimmingSpaces())
                 current = ""
                 continue
             default: break
             }
             current.append(character)
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.trimmingSpaces())
         return parts
     }
 

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
 
 /// Reads a root manifest and its includes into a checked `FeatureManifest`.
 ///
@@ -89,7 +97,7 @@ struct ManifestLoader {
                 throw ManifestError(at: entry.key.mark, "unknown top-level key '\(key)'; expected one of: \(Self.topLevelKeys.joined(separator: ", "))")
             }
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePathText.folder(of: path)
         for item in includes {
             let relative = item.string!
             let resolved = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative

@@ -1,5 +1,10 @@
-import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import CCurl
+import Platform
 
 /// One HTTP GET through libcurl, which is opened the first time anything is fetched (not linked:
 /// see `CCurl`). It is what `RemoteSettingsClient` asks a server with; nothing else needs HTTP.
@@ -131,8 +136,8 @@ struct HTTPGet {
             if line.hasPrefix("HTTP/") {
                 received.headers = [:]  // a new answer (after a redirect or a 100 Continue)
             } else if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                received.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = line[..<colon].trimmingSpaces().lowercased()
+                received.headers[name] = line[line.index(after: colon)...].trimmingSpacesAndNewlines()
             }
             return length
         }

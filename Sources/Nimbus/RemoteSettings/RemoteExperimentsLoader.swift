@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Gets experiment records from Remote Settings with an offline cache: the one call a
 /// command or an app launch needs.

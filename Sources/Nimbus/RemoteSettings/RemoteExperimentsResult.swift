@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `RemoteExperimentsLoader.load` produced: the experiment records to use, where they
 /// came from, and what changed.

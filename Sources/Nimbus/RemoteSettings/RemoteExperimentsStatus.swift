@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the experiment records of a `RemoteExperimentsLoader.load` came from.
 ///

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Platform
 
 /// How long a Remote Settings server asked clients to stay away: its `Backoff` and
 /// `Retry-After` headers, in seconds.
@@ -45,16 +50,28 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     }
 
     private static func seconds(from header: String) -> Int? {
-        guard let value = Int(header.trimmingCharacters(in: .whitespaces)), value >= 0 else { return nil }
+        guard let value = Int(header.trimmingSpaces()), value >= 0 else { return nil }
         return value
     }
 
     /// RFC 9110 IMF-fixdate, the only HTTP date form servers still send: `Sun, 06 Nov 1994 08:49:37 GMT`.
     private static func httpDate(_ header: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: header.trimmingCharacters(in: .whitespaces))
+        let fields = header.trimmingSpaces().split(separator: " ")
+        guard fields.count == 6, fields[0].count == 4, fields[0].last == ",", fields[5] == "GMT",
+              let day = Int(fields[1]), let month = months.firstIndex(of: String(fields[2])), let year = Int(fields[3])
+        else { return nil }
+        let time = fields[4].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard time.count == 3, let hour = time[0], let minute = time[1], let second = time[2] else { return nil }
+        let components = DateComponents(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second)
+        guard components.isValidDate(in: gmtCalendar) else { return nil }
+        return gmtCalendar.date(from: components)
     }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static let gmtCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
 }

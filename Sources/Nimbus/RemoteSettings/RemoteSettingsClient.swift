@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// Fetches the records of one Remote Settings collection:
 /// `GET {server}/v1/buckets/{bucket}/collections/{collection}/records`.

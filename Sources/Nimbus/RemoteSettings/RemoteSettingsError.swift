@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Why Remote Settings records could not be fetched, always naming the URL that was asked.
 ///

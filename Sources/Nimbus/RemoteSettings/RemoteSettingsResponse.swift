@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A successful answer from a Remote Settings collection: either new records or "unchanged".
 ///

@@ -1,5 +1,13 @@
-import CYAML
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import CYAML
+import Platform
 
 /// Reads a YAML file or string into a `YAMLNode` tree with libyaml's event parser.
 ///
@@ -40,11 +48,8 @@ public enum YAMLReader {
     }
 
     private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return "no such file"
-        }
-        return nsError.localizedDescription
+        if (error as? CocoaError)?.code == .fileReadNoSuchFile { return "no such file" }
+        return ErrorText.describe(error)
     }
 
     private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {

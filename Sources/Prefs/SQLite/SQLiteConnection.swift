@@ -1,5 +1,13 @@
-import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSQLite
+import Platform
 
 /// One SQLite connection: the only Swift file that talks to the SQLite C library.
 ///
@@ -101,7 +109,7 @@ final class SQLiteConnection {
     /// Before that it queues behind the store's other writers (`WriterQueue`), because SQLite's
     /// lock alone lets a writer starve past the busy timeout.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        guard let place = WriterQueue.enter(folder: (path as NSString).deletingLastPathComponent, timeout: busyTimeout) else {
+        guard let place = WriterQueue.enter(folder: FilePathText.folder(of: path), timeout: busyTimeout) else {
             throw SQLiteError(code: SQLITE_BUSY, message: "database is locked: other writers held it for the whole busy timeout")
         }
         defer { WriterQueue.leave(place) }

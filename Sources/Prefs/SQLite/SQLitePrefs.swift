@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// The persistent prefs store: one SQLite file per app, shared safely by every process that opens it.
@@ -65,7 +69,7 @@ public final class SQLitePrefs: Prefs {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             stateHome = xdg
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
             stateHome = home + "/.local/state"
         }
         return "\(stateHome)/feature-flags/\(app)/prefs.sqlite"

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
 import Synchronization
 
 /// Tells, without a system call, whether another process may have written the store: a
@@ -23,8 +31,8 @@ final class StoreChangeMonitor: Sendable {
     private let shared = Shared()
 
     init?(path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = FilePathText.folder(of: path)
+        let name = FilePathText.lastComponent(of: path)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_ATTRIB)
@@ -33,12 +41,14 @@ final class StoreChangeMonitor: Sendable {
             return nil
         }
         let shared = shared
-        let thread = Thread {
+        let started = DetachedThread.start(name: "prefs-store-monitor") {
             Self.watch(descriptor: descriptor, storeName: name, shared: shared)
             close(descriptor)
         }
-        thread.name = "prefs-store-monitor"
-        thread.start()
+        guard started else {
+            close(descriptor)
+            return nil
+        }
     }
 
     deinit {

@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
 
 /// Checks a store path before SQLite touches it, creates new stores atomically, and explains
 /// failures as `PrefsStoreError`s.
@@ -28,11 +36,14 @@ struct StoreFile {
             throw failure(.notAStore, "is an empty file, not a feature-flags store",
                           hint: "remove it (rm '\(path)') to start a fresh store, or choose another with --store PATH")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw failure(.readOnly, "cannot be read: permission denied", hint: "check its permissions: ls -l '\(path)'")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw failure(.readOnly, "cannot be read: \(ErrorText.systemMessage(errno))", hint: "check its permissions: ls -l '\(path)'")
         }
-        let header = (try? handle.read(upToCount: Self.sqliteHeader.count)).map(Array.init) ?? []
-        try? handle.close()
+        var header = [UInt8](repeating: 0, count: Self.sqliteHeader.count)
+        let headerCount = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        header.removeLast(header.count - max(headerCount, 0))
         guard header == Self.sqliteHeader else {
             throw failure(.notAStore, "is not an SQLite database, so it is not a feature-flags store",
                           hint: "move it away (mv '\(path)' '\(path).bad') to start a fresh store, or choose another with --store PATH")
@@ -70,15 +81,15 @@ struct StoreFile {
     /// Builds the store in a private temporary file and links it into place, so no other process
     /// can ever see a half-initialised store; if another process wins the race, its store is used.
     private func create() throws(PrefsStoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathText.folder(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw failure(.readOnly, "cannot be created: its folder \(folder) cannot be made (\(error.localizedDescription))",
+            throw failure(.readOnly, "cannot be created: its folder \(folder) cannot be made (\(ErrorText.describe(error)))",
                           hint: "check the permissions of the parent folders, or choose another store with --store PATH")
         }
-        let temporary = "\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).new-\(getpid())"
+        let temporary = "\(folder.isEmpty ? "." : folder)/.\(FilePathText.lastComponent(of: path)).new-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -113,7 +124,7 @@ struct StoreFile {
     /// we do, and SQLite would replay their journal into our store on the next open. A missing
     /// folder is fine: `create` makes it 0700.
     private func checkFolder() throws(PrefsStoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathText.folder(of: path)
         var info = stat()
         guard stat(folder.isEmpty ? "." : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
         if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
@@ -157,7 +168,7 @@ struct StoreFile {
         }
         if error.isReadOnly {
             return PrefsStoreError(path: path, kind: .readOnly, problem: "could not \(action): the file or its folder is read-only (\(error.message))",
-                                   hint: "check the permissions of the file and its folder: ls -ld '\(path)' '\((path as NSString).deletingLastPathComponent)'")
+                                   hint: "check the permissions of the file and its folder: ls -ld '\(path)' '\(FilePathText.folder(of: path))'")
         }
         if error.isNotADatabase {
             return PrefsStoreError(path: path, kind: .notAStore, problem: "is damaged or truncated: \(error.message)",

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Platform
 import Synchronization
 
 /// Queues the writers of a store in the kernel, so none of them starves.
@@ -33,7 +42,7 @@ enum WriterQueue {
         // State: 0 waiting, 1 acquired, 2 abandoned; whoever moves it last owns the descriptor.
         let state = Shared()
         let acquired = DispatchSemaphore(value: 0)
-        let waiter = Thread {
+        let waiting = DetachedThread.start(name: "prefs-writer-queue") {
             let locked = flock(descriptor, LOCK_EX) == 0
             if locked, state.value.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged {
                 acquired.signal()
@@ -42,7 +51,10 @@ enum WriterQueue {
                 if !locked { acquired.signal() }
             }
         }
-        waiter.start()
+        guard waiting else {
+            close(descriptor)
+            return -1
+        }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         if acquired.wait(timeout: .now() + seconds) == .success {
             return state.value.load(ordering: .acquiring) == 1 ? descriptor : -1

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a program as a child process and waits for it: what `Foundation.Process` did for the
+/// matrix command, with `posix_spawn`.
+///
+/// The child inherits standard input, output and error, starts with every signal at its default
+/// action and none blocked (the parent may be ignoring Ctrl-C while it waits), and gets exactly
+/// the environment given.
+///
+/// ```swift
+/// let ending = try ChildProcess.run(["/usr/bin/env", "make", "test"], environment: ["PATH": "/usr/bin"])
+/// if ending == .exited(0) { … }
+/// ```
+public enum ChildProcess {
+    /// How a child ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
+    /// Why a child could not be started or waited for: the system's words for the error.
+    public struct SpawnError: Error, CustomStringConvertible, Sendable {
+        public let errorNumber: Int32
+        public var description: String { String(cString: strerror(errorNumber)) }
+    }
+
+    /// Starts `arguments[0]` (a path; no `PATH` search) with `arguments`, and waits for it.
+    public static func run(_ arguments: [String], environment: [String: String]) throws(SpawnError) -> Ending {
+        precondition(!arguments.isEmpty, "a child process needs a program")
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid = pid_t()
+        let failed = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
+        guard failed == 0 else { throw SpawnError(errorNumber: failed) }
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw SpawnError(errorNumber: errno) }
+        }
+        // The <sys/wait.h> macros, which Swift does not import: the low 7 bits are the signal.
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import Platform
+
+@Suite struct DetachedThreadTests {
+    @Test func runsTheBodyOnAnotherThreadWithItsName() {
+        let done = DispatchSemaphore(value: 0)
+        let seen = Seen()
+        let caller = pthread_self()
+        let started = DetachedThread.start(name: "prefs-store-monitor") {
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            seen.set(name: name.trimmingCharacters(in: .newlines), sameThread: pthread_equal(pthread_self(), caller) != 0)
+            done.signal()
+        }
+        #expect(started)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        // Linux keeps 15 bytes of a thread's name.
+        #expect(seen.value == ("prefs-store-mon", false))
+    }
+
+    private final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (String, Bool) = ("", true)
+        func set(name: String, sameThread: Bool) { lock.withLock { stored = (name, sameThread) } }
+        var value: (String, Bool) { lock.withLock { stored } }
+    }
+}

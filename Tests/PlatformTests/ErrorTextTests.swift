@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import Platform
+
+@Suite struct ErrorTextTests {
+    @Test func aFileErrorSaysWhatTheSystemSaid() {
+        #expect(throws: (any Error).self) { try Data().write(to: URL(fileURLWithPath: "/nonexistent-folder/x")) }
+        do {
+            try Data().write(to: URL(fileURLWithPath: "/nonexistent-folder/x"))
+        } catch {
+            #expect(ErrorText.describe(error) == "No such file or directory")
+        }
+    }
+
+    @Test func aFolderThatCannotBeMadeSaysWhy() {
+        do {
+            try FileManager.default.createDirectory(atPath: "/proc/no/such", withIntermediateDirectories: true)
+            Issue.record("creating a folder under /proc succeeded")
+        } catch {
+            #expect(ErrorText.describe(error) == "No such file or directory")
+        }
+    }
+
+    @Test func anErrorOfOursSaysItsDescription() {
+        struct Refused: Error, CustomStringConvertible { var description: String { "the store is read-only" } }
+        #expect(ErrorText.describe(Refused()) == "the store is read-only")
+    }
+}
