@@ -24,11 +24,10 @@ extension FeatureFlagRegistry {
             writer.write(client.timeout)
         }
         manifest.write(to: &writer)
-        writer.writeCount(flags.count)
-        for flag in flags.map(\.definition) {
-            writer.write(flag.id)
-            // The rest of a flag is a block, read when something first asks (`FeatureFlagDefinition`).
-            writer.writeBlock { FlagDetailsTable.write(flag, to: &$0) }
+        // An index of the flags: each flag's details are a block, read when something first asks
+        // (`FlagDetailsTable`), and no flag is made until one is read (`FeatureFlagList`).
+        writer.writeIndex(flags.map(\.rawValue)) { position, writer in
+            FlagDetailsTable.write(flags[position].definition, to: &writer)
         }
         for indices in [debuggableFlagIndices, userPreferenceFlagIndices] {
             writer.writeCount(indices.count)
@@ -61,24 +60,14 @@ extension FeatureFlagRegistry {
         case let tag: throw SnapshotReader.Malformed("bad experiments tag \(tag)")
         }
         let manifest = try FeatureManifest(snapshot: &reader)
-        let count = try reader.readCount()
-        var ids: [String] = [], blocks: [SnapshotReader.BlockPosition] = []
-        ids.reserveCapacity(count)
-        blocks.reserveCapacity(count)
-        for _ in 0..<count {
-            ids.append(try reader.readString())
-            blocks.append(try reader.readBlockPosition())
-        }
-        let table = FlagDetailsTable(reader: reader, blocks: blocks)
-        let flags = ids.indices.map { FeatureFlagDefinition(id: ids[$0], detailsIn: table, at: $0) }
+        let flags = FeatureFlagList(snapshot: FlagDetailsTable(index: try reader.readIndex()))
         let readIndices = { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in try reader.readInt() }
         }
         let debuggable = try readIndices(&reader), userPreferenceFlags = try readIndices(&reader)
-        // Both lists are positions in the flags as written, which were sorted by id.
-        guard zip(flags, flags.dropFirst()).allSatisfy({ $0.id < $1.id }),
-              (debuggable + userPreferenceFlags).allSatisfy(flags.indices.contains) else {
-            throw SnapshotReader.Malformed("flags out of order, or a flag position out of range")
+        // Both lists are positions in the flags as written (in id order: `FeatureFlagList`).
+        guard (debuggable + userPreferenceFlags).allSatisfy(flags.indices.contains) else {
+            throw SnapshotReader.Malformed("a flag position out of range")
         }
         let preferences = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             TypedPreference(id: try reader.readString(),

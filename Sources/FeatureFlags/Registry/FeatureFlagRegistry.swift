@@ -29,8 +29,8 @@ public struct FeatureFlagRegistry: Sendable {
     public let manifestPath: String
     /// Where experiment records come from, when the registry names a source.
     public let experiments: ExperimentsSource?
-    /// Every flag, sorted by id.
-    public let flags: [FeatureFlagID]
+    /// Every flag, sorted by id; from a snapshot, each is made when read.
+    public let flags: FeatureFlagList
     /// Every typed preference, sorted by id.
     public let preferences: [TypedPreference]
 
@@ -43,30 +43,28 @@ public struct FeatureFlagRegistry: Sendable {
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
                 flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
+        let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, orders: nil)
+                  flags: list, preferences: preferences,
+                  orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
-    /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices` when known
-    ///   (read from a snapshot of this very registry); nil works them out.
+    /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
-         flags: [FeatureFlagDefinition], preferences: [TypedPreference], orders: (debuggable: [Int], userPreferences: [Int])?) {
+         flags: FeatureFlagList, preferences: [TypedPreference], orders: (debuggable: [Int], userPreferences: [Int])) {
         self.path = path
         self.manifest = manifest
         self.app = app
         self.manifestPath = manifestPath
         self.experiments = experiments
-        var ids = flags.map(FeatureFlagID.init)
-        // Lookups by id are binary searches in `flags`; a snapshot's flags are sorted already.
-        if !zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) { ids.sort() }
-        self.flags = ids
+        self.flags = flags
         self.preferences = preferences.sorted()
-        debuggableFlagIndices = orders?.debuggable ?? Self.debugOrder(of: ids)
-        userPreferenceFlagIndices = orders?.userPreferences ?? ids.indices.filter { ids[$0].userPrefsKey != nil }
+        debuggableFlagIndices = orders.debuggable
+        userPreferenceFlagIndices = orders.userPreferences
     }
 
     /// The positions of the flags with a debug row, sorted by title (then id).
-    static func debugOrder(of flags: [FeatureFlagID]) -> [Int] {
+    static func debugOrder(of flags: FeatureFlagList) -> [Int] {
         // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
         flags.indices.compactMap { index in flags[index].definition.debug.map { (key: $0.title.lowercased(), index: index) } }
             // Ties on the title go by id, which is the order of `flags`.
@@ -97,8 +95,7 @@ public struct FeatureFlagRegistry: Sendable {
 
     /// The position in `flags` of the flag with this id, if the registry has one.
     public func index(ofFlag id: String) -> Int? {
-        let index = flags.partitionPoint { $0.rawValue >= id }
-        return index < flags.count && flags[index].rawValue == id ? index : nil
+        flags.position(of: id)
     }
 
     /// The flag with this id, or an error that suggests the nearest id.

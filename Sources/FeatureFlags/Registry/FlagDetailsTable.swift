@@ -2,32 +2,31 @@ import Nimbus
 import Synchronization
 
 /// The details of a snapshotted registry's flags (everything but their ids), each read from its
-/// block the first time it is asked for: a start of a 10,000-flag menu reads the flags it shows.
+/// block in the registry's index the first time it is asked for: a start of a 10,000-flag menu
+/// reads the flags it shows.
 ///
-/// `FeatureFlagRegistry(snapshot:)` makes one for all its flags; each `FeatureFlagDefinition`
-/// holds the table and its position in it.
+/// `FeatureFlagList` makes one for all its flags; each `FeatureFlagDefinition` it makes holds
+/// the table and its position in it.
 ///
 /// ```swift
-/// let table = FlagDetailsTable(reader: reader, blocks: positions)
+/// let table = FlagDetailsTable(index: flagIndex)
 /// let details = table[42]   // decoded now, kept
 /// ```
 final class FlagDetailsTable: Sendable {
-    private let reader: SnapshotReader
-    private let blocks: [SnapshotReader.BlockPosition]
+    let index: SnapshotIndex
     private let decoded = Mutex<[Int: FeatureFlagDefinition.Details]>([:])
 
-    init(reader: SnapshotReader, blocks: [SnapshotReader.BlockPosition]) {
-        self.reader = reader
-        self.blocks = blocks
+    init(index: SnapshotIndex) {
+        self.index = index
     }
 
-    subscript(index: Int) -> FeatureFlagDefinition.Details {
-        if let known = decoded.withLock({ $0[index] }) { return known }
-        var block = reader.block(at: blocks[index])
+    subscript(position: Int) -> FeatureFlagDefinition.Details {
+        if let known = decoded.withLock({ $0[position] }) { return known }
+        var block = index.block(at: position)
         // A block that does not decode cannot happen to a snapshot whose checksum matched; if it
         // does, the flag reads as having no details rather than taking the process down.
         let details = (try? Self.read(&block)).flatMap { block.isAtEnd ? $0 : nil } ?? .init()
-        decoded.withLock { $0[index] = details }
+        decoded.withLock { $0[position] = details }
         return details
     }
 

@@ -32,7 +32,7 @@ import Platform
 /// ```
 public struct SnapshotCache: Sendable {
     /// Bumped whenever the layout of the header or of any kind's payload changes.
-    static let formatVersion = 7
+    static let formatVersion = 8
     static let magic = Array("FLAGSNAP".utf8)
     /// Files changed this recently before the read began may have changed during it; git calls
     /// them "racily clean". They are not snapshotted until a later start.

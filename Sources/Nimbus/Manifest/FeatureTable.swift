@@ -12,50 +12,44 @@ final class FeatureTable: Sendable {
         let defaults: [String: JSONValue]
     }
 
-    /// Every feature id, sorted.
-    let ids: [String]
+    /// The features read from YAML (empty for a snapshot's table).
     private let whole: [String: Entry]
-    /// Each feature's block in the snapshot, in the order of `ids` (found by binary search: a
-    /// table keyed by id hashed 10,000 ids at every start), and the features decoded so far.
-    private let blocks: [SnapshotReader.BlockPosition]
-    /// The reader the block positions are in (nil for a table read from YAML).
-    private let reader: SnapshotReader?
+    /// Their ids in UTF-8 byte order, the order of a snapshot's index.
+    private let wholeIDs: [String]
+    /// The snapshot's features, one block each, found by binary search (nil for a table read
+    /// from YAML), and the features decoded so far.
+    private let index: SnapshotIndex?
     private let decoded = Mutex<[String: Entry]>([:])
 
     init(entries: [String: Entry]) {
-        ids = entries.keys.sorted()
         whole = entries
-        blocks = []
-        reader = nil
+        wholeIDs = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        index = nil
     }
 
-    /// - Parameters:
-    ///   - ids: the ids, sorted.
-    ///   - blocks: where each feature's block (`FeatureTable.write`) is in `reader`, in the order of `ids`.
-    init(ids: [String], blocks: [SnapshotReader.BlockPosition], in reader: SnapshotReader) {
-        self.ids = ids
+    private init(index: SnapshotIndex) {
         whole = [:]
-        self.blocks = blocks
-        self.reader = reader
+        wholeIDs = []
+        self.index = index
+    }
+
+    /// Every feature id, in UTF-8 byte order (for the ASCII ids manifests use, alphabetical).
+    /// From a snapshot this makes every id: for listings, not for a start.
+    var ids: [String] {
+        guard let index else { return wholeIDs }
+        return (0..<index.count).map(index.id(at:))
     }
 
     /// Whether there is a feature `id`, without decoding it.
     func contains(_ id: String) -> Bool {
-        whole[id] != nil || blockIndex(of: id) != nil
-    }
-
-    /// The position of `id` in `ids` when the features are in blocks.
-    private func blockIndex(of id: String) -> Int? {
-        guard !blocks.isEmpty else { return nil }
-        let index = ids.partitionPoint { $0 >= id }
-        return index < ids.count && ids[index] == id ? index : nil
+        whole[id] != nil || index?.position(of: id) != nil
     }
 
     subscript(id: String) -> Entry? {
         if let entry = whole[id] { return entry }
-        guard let index = blockIndex(of: id) else { return nil }
+        guard let index, let position = index.position(of: id) else { return nil }
         if let entry = decoded.withLock({ $0[id] }) { return entry }
-        guard var block = reader?.block(at: blocks[index]) else { return nil }
+        var block = index.block(at: position)
         // A block that does not decode cannot happen to a snapshot whose checksum matched; if
         // it does, the feature reads as unknown rather than taking the process down.
         guard let entry = try? Self.readEntry(id: id, from: &block) else { return nil }
@@ -63,13 +57,11 @@ final class FeatureTable: Sendable {
         return entry
     }
 
-    /// Writes every feature as a block: its id, then what `readEntry` reads.
+    /// Writes every feature as an index entry: its id, and a block of what `readEntry` reads.
     func write(to writer: inout SnapshotWriter) {
-        writer.writeCount(ids.count)
-        for id in ids {
-            guard let entry = self[id] else { continue }
-            writer.write(id)
-            writer.writeBlock { writer in
+        let ids = ids
+        writer.writeIndex(ids) { position, writer in
+            if let entry = self[ids[position]] {
                 let feature = entry.definition
                 writer.write(feature.description)
                 writer.write(feature.allowCoenrollment)
@@ -88,19 +80,7 @@ final class FeatureTable: Sendable {
 
     /// A table whose features are decoded from `reader` when first asked for.
     static func read(from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) -> FeatureTable {
-        let count = try reader.readCount()
-        var ids: [String] = []
-        ids.reserveCapacity(count)
-        var blocks: [SnapshotReader.BlockPosition] = []
-        blocks.reserveCapacity(count)
-        for _ in 0..<count {
-            let id = try reader.readString()
-            // Binary search needs the order `write` gave them; a snapshot that lost it is malformed.
-            guard ids.last.map({ $0 < id }) ?? true else { throw SnapshotReader.Malformed("feature ids out of order at \(id)") }
-            ids.append(id)
-            blocks.append(try reader.readBlockPosition())
-        }
-        return FeatureTable(ids: ids, blocks: blocks, in: reader)
+        FeatureTable(index: try reader.readIndex())
     }
 
     private static func readEntry(id: String, from reader: inout SnapshotReader) throws(SnapshotReader.Malformed) -> Entry {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads what `SnapshotWriter` wrote, in the same order, and throws `SnapshotReader.Malformed`
 /// on anything else: a truncated file, a bad tag, an index out of range.
 ///
@@ -82,6 +88,34 @@ public struct SnapshotReader: Sendable {
         return block
     }
 
+    /// The index written by `SnapshotWriter.writeIndex` here, which this reader skips: its ids
+    /// and blocks are read when asked for, one at a time. Checks every entry (two integers each)
+    /// so the index's accessors cannot go out of bounds.
+    public mutating func readIndex() throws(Malformed) -> SnapshotIndex {
+        let count = try readCount()
+        guard count <= (end - index) / 8 else { throw Malformed("index table past the end") }
+        let entriesStart = index
+        let blocksStart = index + 8 * count
+        var previousEnd = 0
+        for entry in 0..<count {
+            let idNumber = Int(Self.loadUInt32(bytes, at: entriesStart + 4 * entry))
+            let blockEnd = Int(Self.loadUInt32(bytes, at: entriesStart + 4 * (count + entry)))
+            guard idNumber < stringCount, blockEnd >= previousEnd else { throw Malformed("bad index entry \(entry)") }
+            previousEnd = blockEnd
+        }
+        guard previousEnd <= end - blocksStart else { throw Malformed("index blocks past the end") }
+        index = blocksStart + previousEnd
+        return SnapshotIndex(reader: self, count: count, entriesStart: entriesStart, blocksStart: blocksStart)
+    }
+
+    /// The little-endian 32-bit integer at `offset` (which `readIndex` checked is inside the bytes).
+    func uint32(at offset: Int) -> Int { Int(Self.loadUInt32(bytes, at: offset)) }
+
+    /// A reader of `bytes[start..<end]` as a block of this snapshot.
+    func block(from start: Int, to end: Int) -> SnapshotReader {
+        block(at: BlockPosition(start: start, end: end))
+    }
+
     public mutating func readUnsigned() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -123,13 +157,36 @@ public struct SnapshotReader: Sendable {
     public mutating func readString() throws(Malformed) -> String {
         let position = try readUnsigned()
         guard position < UInt64(stringCount) else { throw Malformed("string index out of range") }
-        let string = Int(position)
-        let start = string == 0 ? 0 : Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * (string - 1)))
-        let stringEnd = Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * string))
-        guard start <= stringEnd, stringEnd <= textLength else { throw Malformed("string \(string) out of the table") }
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[(textStart + start)..<(textStart + stringEnd)]), as: UTF8.self)
+        return try string(at: Int(position))
+    }
+
+    /// String `number` of the table.
+    func string(at number: Int) throws(Malformed) -> String {
+        let text = try textRange(of: number)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[text]), as: UTF8.self) }
+    }
+
+    /// How string `number` of the table compares with `utf8`, byte by byte: negative when it comes
+    /// first, zero when equal. For binary searches that make no strings (`SnapshotIndex`).
+    func compareString(at number: Int, with utf8: UnsafeBufferPointer<UInt8>) throws(Malformed) -> Int {
+        let text = try textRange(of: number)
+        return bytes.withUnsafeBufferPointer { all in
+            let common = min(text.count, utf8.count)
+            let order = common == 0 ? 0 : Int(memcmp(all.baseAddress! + text.lowerBound, utf8.baseAddress!, common))
+            return order != 0 ? order : text.count - utf8.count
         }
+    }
+
+    /// The number of strings in the table.
+    var stringTableCount: Int { stringCount }
+
+    /// Where string `number`'s text is in `bytes`.
+    private func textRange(of number: Int) throws(Malformed) -> Range<Int> {
+        guard (0..<stringCount).contains(number) else { throw Malformed("string index out of range") }
+        let start = number == 0 ? 0 : Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * (number - 1)))
+        let stringEnd = Int(Self.loadUInt32(bytes, at: stringEndsStart + 4 * number))
+        guard start <= stringEnd, stringEnd <= textLength else { throw Malformed("string \(number) out of the table") }
+        return (textStart + start)..<(textStart + stringEnd)
     }
 
     public mutating func readOptionalString() throws(Malformed) -> String? {

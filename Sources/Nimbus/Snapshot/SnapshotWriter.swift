@@ -71,13 +71,44 @@ public struct SnapshotWriter {
     public mutating func write(_ value: Double) { writeUnsigned(value.bitPattern) }
 
     public mutating func write(_ value: String) {
-        if let index = stringIndex[value] {
-            writeUnsigned(UInt64(index))
-        } else {
-            stringIndex[value] = strings.count
-            writeUnsigned(UInt64(strings.count))
-            strings.append(value)
+        writeUnsigned(UInt64(stringNumber(value)))
+    }
+
+    /// The position of `value` in the string table, added if new.
+    private mutating func stringNumber(_ value: String) -> Int {
+        if let number = stringIndex[value] { return number }
+        stringIndex[value] = strings.count
+        strings.append(value)
+        return strings.count - 1
+    }
+
+    /// An index: `ids` with a block for each, written by `writeEntry(position, &writer)`, that a
+    /// reader opens without reading any of them (`SnapshotReader.readIndex`) and then finds by
+    /// position or by id. `ids` must be in UTF-8 byte order (`SnapshotIndex.position(of:)` is a
+    /// binary search in that order).
+    ///
+    /// The layout is the count, then each id's string number and each block's end (little-endian
+    /// 32-bit, the ends counted from the first block), then the blocks.
+    public mutating func writeIndex(_ ids: [String], _ writeEntry: (Int, inout SnapshotWriter) -> Void) {
+        assert(zip(ids, ids.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "index ids out of byte order")
+        writeCount(ids.count)
+        for id in ids { appendUInt32(stringNumber(id)) }
+        let outer = body
+        var ends: [Int] = []
+        body = []
+        for position in ids.indices {
+            writeEntry(position, &self)
+            ends.append(body.count)
         }
+        let blocks = body
+        body = outer
+        for end in ends { appendUInt32(end) }
+        body.append(contentsOf: blocks)
+    }
+
+    private mutating func appendUInt32(_ value: Int) {
+        precondition((0...Int(UInt32.max)).contains(value), "a snapshot index entry fits 32 bits")
+        for shift in stride(from: 0, to: 32, by: 8) { body.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     public mutating func write(_ value: String?) {
