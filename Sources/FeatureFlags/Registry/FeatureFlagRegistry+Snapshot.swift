@@ -29,10 +29,8 @@ extension FeatureFlagRegistry {
         writer.writeIndex(flags.map(\.rawValue)) { position, writer in
             FlagDetailsTable.write(flags[position].definition, to: &writer)
         }
-        for indices in [debuggableFlagIndices, userPreferenceFlagIndices] {
-            writer.writeCount(indices.count)
-            for index in indices { writer.write(index) }
-        }
+        writer.writePositions(debuggableFlagIndices)
+        writer.writePositions(userPreferenceFlagIndices)
         writer.writeCount(preferences.count)
         for preference in preferences {
             writer.write(preference.id)
@@ -61,12 +59,9 @@ extension FeatureFlagRegistry {
         }
         let manifest = try FeatureManifest(snapshot: &reader)
         let flags = FeatureFlagList(snapshot: FlagDetailsTable(index: try reader.readIndex()))
-        let readIndices = { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-            try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in try reader.readInt() }
-        }
-        let debuggable = try readIndices(&reader), userPreferenceFlags = try readIndices(&reader)
+        let debuggable = try reader.readPositions(), userPreferenceFlags = try reader.readPositions()
         // Both lists are positions in the flags as written (in id order: `FeatureFlagList`).
-        guard (debuggable + userPreferenceFlags).allSatisfy(flags.indices.contains) else {
+        guard debuggable.allSatisfy(flags.indices.contains), userPreferenceFlags.allSatisfy(flags.indices.contains) else {
             throw SnapshotReader.Malformed("a flag position out of range")
         }
         let preferences = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in

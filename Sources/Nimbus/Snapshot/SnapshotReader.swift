@@ -108,6 +108,17 @@ public struct SnapshotReader: Sendable {
         return SnapshotIndex(reader: self, count: count, entriesStart: entriesStart, blocksStart: blocksStart)
     }
 
+    /// What `SnapshotWriter.writePositions` wrote.
+    public mutating func readPositions() throws(Malformed) -> [Int] {
+        let count = try readCount()
+        guard count <= (end - index) / 4 else { throw Malformed("positions past the end") }
+        let start = index
+        index += 4 * count
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self))) }
+        }
+    }
+
     /// The little-endian 32-bit integer at `offset` (which `readIndex` checked is inside the bytes).
     func uint32(at offset: Int) -> Int { Int(Self.loadUInt32(bytes, at: offset)) }
 

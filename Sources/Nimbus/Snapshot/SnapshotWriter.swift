@@ -106,6 +106,13 @@ public struct SnapshotWriter {
         body.append(contentsOf: blocks)
     }
 
+    /// Non-negative integers under 2³², as fixed-width 32-bit numbers: a long list of positions
+    /// reads back in a few instructions each (`SnapshotReader.readPositions`), not a varint each.
+    public mutating func writePositions(_ values: [Int]) {
+        writeCount(values.count)
+        for value in values { appendUInt32(value) }
+    }
+
     private mutating func appendUInt32(_ value: Int) {
         precondition((0...Int(UInt32.max)).contains(value), "a snapshot index entry fits 32 bits")
         for shift in stride(from: 0, to: 32, by: 8) { body.append(UInt8(truncatingIfNeeded: value >> shift)) }

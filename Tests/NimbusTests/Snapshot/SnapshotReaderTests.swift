@@ -30,6 +30,19 @@ import Testing
         #expect(reader.isAtEnd)
     }
 
+    @Test func positionsReadBackAndACutShortListIsRefused() throws {
+        var writer = SnapshotWriter()
+        let positions = [0, 1, 300, 70_000, Int(UInt32.max)]
+        writer.writePositions(positions)
+        writer.write("after")
+        let bytes = writer.finish()
+        var reader = try SnapshotReader(bytes)
+        #expect(try reader.readPositions() == positions)
+        #expect(try reader.readString() == "after")
+        var cut = try SnapshotReader(Array(bytes.dropLast(bytes.count - 22)))
+        #expect(throws: SnapshotReader.Malformed.self) { try cut.readPositions() }
+    }
+
     /// A snapshot cut short anywhere (a full disk, a crash mid-write) is refused, never misread
     /// as a shorter valid one and never a crash.
     @Test func everyTruncationIsRefused() throws {
