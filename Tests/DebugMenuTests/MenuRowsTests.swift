@@ -29,7 +29,8 @@ struct MenuRowsTests {
         #expect(rows.count == 1_003)
         #expect(rows[0].id == "a" && rows[1].id == "b" && rows[2].id == "made:0" && rows[1_001].id == "made:999")
         #expect(rows[1_002].id == "isDebug")
-        #expect(rows.sections == [.featureFlags, .featureFlags] + Array(repeating: .buildOnlyStatus, count: 1_000) + [.buildFlags])
+        #expect(rows.sectionRuns.map(\.section) == [.featureFlags, .buildOnlyStatus, .buildFlags])
+        #expect(rows.sectionRuns.map(\.rows) == [0..<2, 2..<1_002, 1_002..<1_003])
         #expect(maker.made.withLock { $0 } == 2, "only the two made rows read were made; sections come without making any")
     }
 

@@ -72,17 +72,26 @@ public struct MenuRows: RandomAccessCollection, Sendable {
         }
     }
 
-    /// Every row's section, in order, without making any row.
-    public var sections: [MenuSection] {
-        var sections: [MenuSection] = []
-        sections.reserveCapacity(endIndex)
-        for segment in segments {
-            switch segment {
-            case .listed(let rows): sections.append(contentsOf: rows.lazy.map(\.section))
-            case .made(let count, let section, _, _): sections.append(contentsOf: repeatElement(section, count: count))
+    /// The rows as runs of one section each, in order, without making any row: a made segment
+    /// is one run, and neighbouring listed rows of one section share one.
+    public var sectionRuns: [(section: MenuSection, rows: Range<Int>)] {
+        var runs: [(section: MenuSection, rows: Range<Int>)] = []
+        func add(_ section: MenuSection, _ rows: Range<Int>) {
+            if let last = runs.last, last.section == section, last.rows.upperBound == rows.lowerBound {
+                runs[runs.count - 1].rows = last.rows.lowerBound..<rows.upperBound
+            } else if !rows.isEmpty {
+                runs.append((section, rows))
             }
         }
-        return sections
+        for (segment, start) in zip(segments, starts) {
+            switch segment {
+            case .listed(let rows):
+                for (offset, row) in rows.enumerated() { add(row.section, (start + offset)..<(start + offset + 1)) }
+            case .made(let count, let section, _, _):
+                add(section, start..<(start + count))
+            }
+        }
+        return runs
     }
 
     /// The position of the row with `id`, if there is one.

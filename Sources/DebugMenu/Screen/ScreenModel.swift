@@ -9,9 +9,9 @@
 ///
 /// Every row can be selected, read-only ones too (so they can be read with the keyboard);
 /// only toggle and choice rows produce actions. Moving, paging, jumping and scrolling cost
-/// O(1) or O(log n) whatever the number of rows; only filtering and `update(rows:)` walk
-/// all rows, and only the first filter after the rows changed makes every row (`MenuRows`
-/// makes rows when read: a start makes a screenful).
+/// O(1) or O(log n) whatever the number of rows; only filtering walks all rows, and only the
+/// first filter after the rows changed makes every row (`MenuRows` makes rows when read, and
+/// `ContentLines` lays out runs of rows: a start makes a screenful).
 ///
 /// ```swift
 /// var model = ScreenModel(rows: rows)
@@ -60,10 +60,9 @@ public struct ScreenModel: Sendable {
     /// Index of the selected row among `visibleRowCount` visible rows; nil when none is visible.
     public private(set) var selection: Int?
 
-    private var lines: [ContentLine] = []
-    private var visibleRowIndices: [Int] = []
-    private var rowLineIndices: [Int] = []
-    private var sectionStarts: [(position: Int, titleLine: Int)] = []
+    /// The titles, rows and spacers the filter lets through, as runs of rows (O(sections) for
+    /// an unfiltered menu, whatever the number of rows).
+    private var lines = ContentLines()
     /// The row the user last chose; the filter comes back to it when it shows it again.
     private var anchorRowID: String?
     /// Every row's `searchableText` as UTF-8, one after another (row i's is
@@ -79,7 +78,8 @@ public struct ScreenModel: Sendable {
     /// Whether `searchBytes` is out of date: it is made when a filter is first typed after the
     /// rows changed, not at every start of a menu that is never filtered.
     private var isSearchIndexStale = true
-    private var rowSections: [Int] = []
+    /// The rows as runs of one section (`MenuRows.sectionRuns`), to group rows by section.
+    private var sectionRuns: [(section: MenuSection, rows: Range<Int>)] = []
 
     /// A model showing `rows`, the first one selected.
     public init(rows: [MenuRow]) {
@@ -96,28 +96,28 @@ public struct ScreenModel: Sendable {
     // MARK: - Reading
 
     /// How many rows the filter lets through.
-    public var visibleRowCount: Int { visibleRowIndices.count }
+    public var visibleRowCount: Int { lines.rowCount }
 
     /// How many content lines there are (titles, spacers and rows).
-    public var contentLineCount: Int { lines.count }
+    public var contentLineCount: Int { lines.lineCount }
 
     /// The content line at `index` (0 ..< contentLineCount).
-    public func contentLine(at index: Int) -> ContentLine { lines[index] }
+    public func contentLine(at index: Int) -> ContentLine { lines.line(at: index) }
 
     /// The visible row at `position` (0 ..< visibleRowCount).
-    public func visibleRow(at position: Int) -> MenuRow { rows[visibleRowIndices[position]] }
+    public func visibleRow(at position: Int) -> MenuRow { rows[lines.rowIndex(at: position)] }
 
     /// Indices into `rows` of the rows on the content lines now in the viewport.
     public var rowIndicesInViewport: [Int] {
-        let start = max(0, scrollOffset), end = min(lines.count, scrollOffset + viewportHeight)
+        let start = max(0, scrollOffset), end = min(lines.lineCount, scrollOffset + viewportHeight)
         guard start < end else { return [] }
-        return lines[start..<end].compactMap { line in
-            if case .row(let position) = line { visibleRowIndices[position] } else { nil }
+        return (start..<end).compactMap { line in
+            if case .row(let position) = lines.line(at: line) { lines.rowIndex(at: position) } else { nil }
         }
     }
 
     /// The index into `rows` of the selected row.
-    public var selectedRowIndex: Int? { selection.map { visibleRowIndices[$0] } }
+    public var selectedRowIndex: Int? { selection.map { lines.rowIndex(at: $0) } }
 
     /// The selected row, if a row is visible.
     public var selectedRow: MenuRow? {
@@ -126,15 +126,15 @@ public struct ScreenModel: Sendable {
 
     /// The content line of the selected row.
     public var selectedLine: Int? {
-        selection.map { rowLineIndices[$0] }
+        selection.map { lines.lineOfRow(at: $0) }
     }
 
     /// The largest useful scroll offset.
-    public var maximumScrollOffset: Int { max(0, lines.count - viewportHeight) }
+    public var maximumScrollOffset: Int { max(0, lines.lineCount - viewportHeight) }
 
     /// The content lines now on screen.
     public var visibleLineRange: Range<Int> {
-        scrollOffset ..< min(lines.count, scrollOffset + viewportHeight)
+        scrollOffset ..< min(lines.lineCount, scrollOffset + viewportHeight)
     }
 
     // MARK: - Changing from outside
@@ -459,7 +459,7 @@ public struct ScreenModel: Sendable {
             let offset = screenRow - viewportTop
             guard offset >= 0, offset < viewportHeight else { return nil }
             let line = scrollOffset + offset
-            guard line < lines.count, case .row(let position) = lines[line] else { return nil }
+            guard line < lines.lineCount, case .row(let position) = lines.line(at: line) else { return nil }
             select(position)
             return activateSelection()
         }
@@ -468,10 +468,10 @@ public struct ScreenModel: Sendable {
     // MARK: - Movement (O(1) or O(log n))
 
     private mutating func select(_ position: Int) {
-        guard !visibleRowIndices.isEmpty else { return }
-        let clamped = min(max(position, 0), visibleRowIndices.count - 1)
+        guard lines.rowCount > 0 else { return }
+        let clamped = min(max(position, 0), lines.rowCount - 1)
         selection = clamped
-        anchorRowID = rows[visibleRowIndices[clamped]].id
+        anchorRowID = rows[lines.rowIndex(at: clamped)].id
         ensureSelectionVisible()
     }
 
@@ -489,12 +489,12 @@ public struct ScreenModel: Sendable {
             scroll(by: direction * step)
             return
         }
-        let targetLine = rowLineIndices[current] + direction * step
+        let targetLine = lines.lineOfRow(at: current) + direction * step
         let position: Int
         if direction > 0 {
-            position = firstPosition(atOrAfterLine: targetLine) ?? visibleRowIndices.count - 1
+            position = lines.firstPosition(atOrAfterLine: targetLine) ?? lines.rowCount - 1
         } else {
-            position = lastPosition(atOrBeforeLine: targetLine) ?? 0
+            position = lines.lastPosition(atOrBeforeLine: targetLine) ?? 0
         }
         scrollOffset = min(max(scrollOffset + direction * step, 0), maximumScrollOffset)
         select(position)
@@ -507,55 +507,35 @@ public struct ScreenModel: Sendable {
 
     private mutating func selectLast() {
         scrollOffset = maximumScrollOffset
-        select(visibleRowIndices.count - 1)
+        select(lines.rowCount - 1)
     }
 
     private mutating func jumpSection(forward: Bool) {
-        guard let current = selection, !sectionStarts.isEmpty else { return }
-        // The section holding the selection: the last start at or before it.
-        var index = 0
-        for (candidate, start) in sectionStarts.enumerated() where start.position <= current {
-            index = candidate
-        }
-        let count = sectionStarts.count
-        let target = forward ? (index + 1) % count : (index - 1 + count) % count
-        let start = sectionStarts[target]
-        scrollOffset = min(start.titleLine, maximumScrollOffset)
-        select(start.position)
+        let sections = lines.sections
+        guard let current = selection, !sections.isEmpty else { return }
+        // The section holding the selection: the last one starting at or before it.
+        let index = sections.lastIndex { $0.firstPosition <= current } ?? 0
+        let count = sections.count
+        let target = sections[forward ? (index + 1) % count : (index - 1 + count) % count]
+        scrollOffset = min(target.titleLine, maximumScrollOffset)
+        select(target.firstPosition)
     }
 
     /// Scrolls the view, then pulls the selection into it when it fell outside.
     private mutating func scroll(by lineCount: Int) {
         scrollOffset = min(max(scrollOffset + lineCount, 0), maximumScrollOffset)
         guard let current = selection else { return }
-        let line = rowLineIndices[current]
+        let line = lines.lineOfRow(at: current)
         let range = visibleLineRange
-        if line < range.lowerBound, let position = firstPosition(atOrAfterLine: range.lowerBound),
-           rowLineIndices[position] < range.upperBound {
+        if line < range.lowerBound, let position = lines.firstPosition(atOrAfterLine: range.lowerBound),
+           lines.lineOfRow(at: position) < range.upperBound {
             selection = position
-            anchorRowID = rows[visibleRowIndices[position]].id
-        } else if line >= range.upperBound, let position = lastPosition(atOrBeforeLine: range.upperBound - 1),
-                  rowLineIndices[position] >= range.lowerBound {
+            anchorRowID = rows[lines.rowIndex(at: position)].id
+        } else if line >= range.upperBound, let position = lines.lastPosition(atOrBeforeLine: range.upperBound - 1),
+                  lines.lineOfRow(at: position) >= range.lowerBound {
             selection = position
-            anchorRowID = rows[visibleRowIndices[position]].id
+            anchorRowID = rows[lines.rowIndex(at: position)].id
         }
-    }
-
-    private func firstPosition(atOrAfterLine line: Int) -> Int? {
-        var low = 0
-        var high = rowLineIndices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rowLineIndices[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return low < rowLineIndices.count ? low : nil
-    }
-
-    private func lastPosition(atOrBeforeLine line: Int) -> Int? {
-        guard let after = firstPosition(atOrAfterLine: line + 1) else {
-            return rowLineIndices.isEmpty ? nil : rowLineIndices.count - 1
-        }
-        return after > 0 ? after - 1 : nil
     }
 
     private mutating func clampScroll() {
@@ -569,9 +549,9 @@ public struct ScreenModel: Sendable {
             clampScroll()
             return
         }
-        let line = rowLineIndices[current]
+        let line = lines.lineOfRow(at: current)
         var top = line
-        if line > 0, case .sectionTitle = lines[line - 1] { top = line - 1 }
+        if line > 0, case .sectionTitle = lines.line(at: line - 1) { top = line - 1 }
         if current == 0 { top = 0 }
         if top < scrollOffset {
             scrollOffset = top
@@ -582,19 +562,19 @@ public struct ScreenModel: Sendable {
         clampScroll()
     }
 
-    // MARK: - Filtering and layout of content lines (O(n))
+    // MARK: - Filtering (O(n)) and layout of content lines (O(runs))
 
     private mutating func refilter() {
         let position = selection ?? 0
         rebuild(preferredID: anchorRowID ?? selectedRow?.id, fallbackPosition: filter.isEmpty ? position : 0)
     }
 
-    /// Notes each row's section and that the search index is stale (O(n) integers, when rows change).
+    /// Notes the rows' sections and that the search index is stale (when rows change).
     private mutating func rowsDidChange() {
         matchCache.removeAll()
         isSearchIndexStale = true
         // Without making the rows (`rows.map(\.section)` would make every one).
-        rowSections = rows.sections.map(\.rawValue)
+        sectionRuns = rows.sectionRuns
     }
 
     /// Fills `searchBytes` and `searchStarts` from `rows` (O(n)): when a filter needs them.
@@ -609,9 +589,8 @@ public struct ScreenModel: Sendable {
         }
     }
 
-    /// The rows whose searchable text contains `needle`, in row order.
+    /// The rows whose searchable text contains `needle` (not empty), in row order.
     private mutating func matchingRows(_ needle: String) -> [Int] {
-        guard !needle.isEmpty else { return Array(rowSections.indices) }
         if let known = matchCache[needle] { return known }
         if isSearchIndexStale { indexSearchableTexts() }
         // The longest earlier needle inside this one: its matches are a superset of ours.
@@ -628,7 +607,7 @@ public struct ScreenModel: Sendable {
                 if let candidates {
                     for index in candidates { test(index) }
                 } else {
-                    for index in rowSections.indices { test(index) }
+                    for index in rows.indices { test(index) }
                 }
             }
         }
@@ -639,32 +618,36 @@ public struct ScreenModel: Sendable {
 
     private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
         let needle = filter.lowercased()
-        var buckets = Array(repeating: [Int](), count: MenuSection.allCases.count)
-        for index in matchingRows(needle) { buckets[rowSections[index]].append(index) }
-        lines = []
-        visibleRowIndices = []
-        rowLineIndices = []
-        sectionStarts = []
-        lines.reserveCapacity(buckets.reduce(0) { $0 + $1.count } + 2 * buckets.count)
-        for section in MenuSection.allCases {
-            let bucket = buckets[section.rawValue]
-            guard !bucket.isEmpty else { continue }
-            if !lines.isEmpty { lines.append(.spacer) }
-            sectionStarts.append((position: visibleRowIndices.count, titleLine: lines.count))
-            lines.append(.sectionTitle(section, rowCount: bucket.count))
-            for index in bucket {
-                rowLineIndices.append(lines.count)
-                lines.append(.row(position: visibleRowIndices.count))
-                visibleRowIndices.append(index)
+        var runs: [MenuSection: [Range<Int>]] = [:]
+        if needle.isEmpty {
+            for run in sectionRuns { runs[run.section, default: []].append(run.rows) }
+        } else {
+            // Matches are in row order, as are the section runs: walk both once, joining
+            // neighbouring matches into one run.
+            var sectionRun = 0
+            var found: [Range<Int>] = []
+            var foundSections: [MenuSection] = []
+            for index in matchingRows(needle) {
+                while sectionRun < sectionRuns.count, !sectionRuns[sectionRun].rows.contains(index) { sectionRun += 1 }
+                guard sectionRun < sectionRuns.count else { break }
+                let section = sectionRuns[sectionRun].section
+                if let last = found.last, last.upperBound == index, foundSections.last == section {
+                    found[found.count - 1] = last.lowerBound..<(index + 1)
+                } else {
+                    found.append(index..<(index + 1))
+                    foundSections.append(section)
+                }
             }
+            for (run, section) in zip(found, foundSections) { runs[section, default: []].append(run) }
         }
+        lines = ContentLines(runs: runs)
 
-        if visibleRowIndices.isEmpty {
+        if lines.rowCount == 0 {
             selection = nil
-        } else if let preferredID, let index = rows.index(ofID: preferredID), let position = visibleRowIndices.firstIndex(of: index) {
+        } else if let preferredID, let index = rows.index(ofID: preferredID), let position = lines.position(ofRow: index) {
             selection = position
         } else {
-            selection = min(max(fallbackPosition, 0), visibleRowIndices.count - 1)
+            selection = min(max(fallbackPosition, 0), lines.rowCount - 1)
         }
         if anchorRowID == nil { anchorRowID = selectedRow?.id }
         clampScroll()
