@@ -18,8 +18,10 @@ extension ExperimentRecordSet {
 
     public init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         var targetingParses: [String: Result<JEXLExpression, JEXLError>] = [:]
+        // Records repeat most of their strings (app, channel, dates, feature ids): make each once.
+        var strings = SnapshotReader.StringCache()
         let records = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-            try ExperimentRecord(snapshot: &reader, targetingParses: &targetingParses)
+            try ExperimentRecord(snapshot: &reader, strings: &strings, targetingParses: &targetingParses)
         }
         let skipped = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
             SkippedRecord(name: try reader.readString(), index: try reader.readInt(), reason: try reader.readString())
@@ -66,28 +68,36 @@ extension ExperimentRecord {
         writer.writeBlock { $0.write(json) }
     }
 
-    convenience init(snapshot reader: inout SnapshotReader,
+    convenience init(snapshot reader: inout SnapshotReader, strings: inout SnapshotReader.StringCache,
                      targetingParses: inout [String: Result<JEXLExpression, JEXLError>]) throws(SnapshotReader.Malformed) {
-        let schemaVersion = try reader.readString(), slug = try reader.readString()
-        let userFacingName = try reader.readString(), userFacingDescription = try reader.readString()
+        let schemaVersion = try reader.readString(caching: &strings)
+        let slug = try reader.readString(caching: &strings)
+        let userFacingName = try reader.readString(caching: &strings)
+        let userFacingDescription = try reader.readString(caching: &strings)
         let isEnrollmentPaused = try reader.readBool()
-        let bucketConfig = BucketConfig(randomizationUnit: try reader.readString(), namespace: try reader.readString(),
+        let bucketConfig = BucketConfig(randomizationUnit: try reader.readString(caching: &strings),
+                                        namespace: try reader.readString(caching: &strings),
                                         start: try reader.readInt(), count: try reader.readInt(), total: try reader.readInt())
         let branches = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-            Branch(slug: try reader.readString(), ratio: try reader.readInt(),
+            Branch(slug: try reader.readString(caching: &strings), ratio: try reader.readInt(),
                    features: try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
-                       FeatureConfig(featureId: try reader.readString(), value: DeferredJSON(block: try reader.readBlock()))
+                       FeatureConfig(featureId: try reader.readString(caching: &strings),
+                                     value: DeferredJSON(block: try reader.readBlock()))
                    })
         }
         let proposedEnrollment = try reader.readInt()
-        let appName = try reader.readOptionalString(), appId = try reader.readOptionalString()
-        let channel = try reader.readOptionalString(), targeting = try reader.readOptionalString()
+        let appName = try reader.readOptionalString(caching: &strings)
+        let appId = try reader.readOptionalString(caching: &strings)
+        let channel = try reader.readOptionalString(caching: &strings)
+        let targeting = try reader.readOptionalString(caching: &strings)
         let isRollout = try reader.readBool()
-        let featureIds = try reader.readStrings()
-        let publishedDate = try reader.readOptionalString(), startDate = try reader.readOptionalString()
-        let endDate = try reader.readOptionalString(), enrollmentEndDate = try reader.readOptionalString()
+        let featureIds = try reader.readStrings(caching: &strings)
+        let publishedDate = try reader.readOptionalString(caching: &strings)
+        let startDate = try reader.readOptionalString(caching: &strings)
+        let endDate = try reader.readOptionalString(caching: &strings)
+        let enrollmentEndDate = try reader.readOptionalString(caching: &strings)
         let proposedDuration = try reader.readInt()
-        let referenceBranch = try reader.readOptionalString()
+        let referenceBranch = try reader.readOptionalString(caching: &strings)
         let json = DeferredJSON(block: try reader.readBlock())
         self.init(schemaVersion: schemaVersion, slug: slug, userFacingName: userFacingName, userFacingDescription: userFacingDescription,
                   isEnrollmentPaused: isEnrollmentPaused, bucketConfig: bucketConfig, branches: branches,

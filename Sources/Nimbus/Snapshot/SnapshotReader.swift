@@ -204,6 +204,34 @@ public struct SnapshotReader: Sendable {
         try readBool() ? try readString() : nil
     }
 
+    /// `readString`, made once per string of the table however often it is read: for a pass
+    /// over many records that repeat the same names, dates and ids.
+    public mutating func readString(caching cache: inout StringCache) throws(Malformed) -> String {
+        let position = try readUnsigned()
+        guard position < UInt64(stringCount) else { throw Malformed("string index out of range") }
+        let number = Int(position)
+        if cache.strings.isEmpty { cache.strings = Array(repeating: nil, count: stringCount) }
+        if let known = cache.strings[number] { return known }
+        let string = try string(at: number)
+        cache.strings[number] = string
+        return string
+    }
+
+    public mutating func readOptionalString(caching cache: inout StringCache) throws(Malformed) -> String? {
+        try readBool() ? try readString(caching: &cache) : nil
+    }
+
+    public mutating func readStrings(caching cache: inout StringCache) throws(Malformed) -> [String] {
+        try readArray { (reader: inout SnapshotReader) throws(Malformed) in try reader.readString(caching: &cache) }
+    }
+
+    /// The strings of one snapshot's table made so far, by number (`readString(caching:)`).
+    /// Use one per snapshot, for one pass.
+    public struct StringCache {
+        fileprivate var strings: [String?] = []
+        public init() {}
+    }
+
     public mutating func readStrings() throws(Malformed) -> [String] {
         try readArray { (reader: inout SnapshotReader) throws(Malformed) in try reader.readString() }
     }

@@ -30,6 +30,24 @@ import Testing
         #expect(reader.isAtEnd)
     }
 
+    @Test func cachedStringsReadBackTheSameAsUncached() throws {
+        var writer = SnapshotWriter()
+        let texts = ["bench", "2026-01-01T10:00:00Z", "bench", "é", "", "2026-01-01T10:00:00Z", "bench"]
+        for text in texts { writer.write(text) }
+        writer.write(nil as String?)
+        writer.write(["bench", "x"])
+        let bytes = writer.finish()
+        var plain = try SnapshotReader(bytes), cached = try SnapshotReader(bytes)
+        var cache = SnapshotReader.StringCache()
+        for text in texts {
+            #expect(try plain.readString() == text)
+            #expect(try cached.readString(caching: &cache) == text)
+        }
+        #expect(try cached.readOptionalString(caching: &cache) == nil)
+        #expect(try cached.readStrings(caching: &cache) == ["bench", "x"])
+        #expect(cached.isAtEnd)
+    }
+
     @Test func positionsReadBackAndACutShortListIsRefused() throws {
         var writer = SnapshotWriter()
         let positions = [0, 1, 300, 70_000, Int(UInt32.max)]
