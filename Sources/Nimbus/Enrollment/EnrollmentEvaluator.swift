@@ -34,7 +34,7 @@ public enum EnrollmentEvaluator {
         if record.isEnrollmentPaused { return .notEnrolled(.paused) }
         if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
         // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
-        if let channel = record.channel, channel.lowercased() != client.channel.lowercased() {
+        if let channel = record.channel, channel != client.channel, channel.lowercased() != client.channel.lowercased() {
             return .notEnrolled(.otherChannel)
         }
         if let error = record.targetingError {
@@ -42,7 +42,9 @@ public enum EnrollmentEvaluator {
         }
         if let targeting = record.targetingExpression {
             var context = client.context
-            if client.alreadyEnrolledSlugs.contains(record.slug) { context["is_already_enrolled"] = .bool(true) }
+            if !client.alreadyEnrolledSlugs.isEmpty, client.alreadyEnrolledSlugs.contains(record.slug) {
+                context["is_already_enrolled"] = .bool(true)
+            }
             do {
                 let matches = try targeting.evaluateCondition(in: context)
                 if !matches { return .notEnrolled(.notTargeted) }
@@ -60,8 +62,11 @@ public enum EnrollmentEvaluator {
         }
         // The branch input differs from the bucket input so branch choice is independent of
         // the bucket range; the "experimentmanager" prefix is the one every Nimbus SDK uses.
-        let index = Sampling.ratioSample(nimbusID: client.nimbusID, slug: record.slug, ratios: record.branches.map(\.ratio))
-        return .enrolled(branch: record.branches[index].slug)
+        let branches = record.branches
+        // A single branch with a weight is chosen whatever the hash (every rollout): no ratios to gather.
+        if branches.count == 1, branches[0].ratio > 0 { return .enrolled(branch: branches[0].slug) }
+        let index = Sampling.ratioSample(nimbusID: client.nimbusID, slug: record.slug, ratios: branches.map(\.ratio))
+        return .enrolled(branch: branches[index].slug)
     }
 
     /// A date's first 24 UTF-8 bytes as integers, in byte order (an absent date first): two
@@ -109,9 +114,11 @@ public enum EnrollmentEvaluator {
         // Positions break ties, so equal dates keep input order. Dates are compared by a key of
         // plain integers made once per record: comparing the strings inside the sort retained
         // and released them at every comparison, a third of the whole evaluation.
-        let candidates = results.indices.filter { results[$0].isRollout == rollouts && results[$0].status.branch != nil }
+        let candidates = results.indices.filter { results[$0].isRollout == rollouts && results[$0].status.isEnrolled }
         let keys = candidates.map { DateKey(results[$0].record.publishedDate) }
-        let ordered = keys.indices.sorted { lhs, rhs in
+        // Records usually come in date order already (or share one date): then there is nothing to sort.
+        let inOrder = zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) && !$0.isLong }
+        let ordered = inOrder ? candidates : keys.indices.sorted { lhs, rhs in
             if keys[lhs] != keys[rhs] { return keys[lhs] < keys[rhs] }
             if keys[lhs].isLong || keys[rhs].isLong, let a = results[candidates[lhs]].record.publishedDate, let b = results[candidates[rhs]].record.publishedDate {
                 let order = byteOrder(a, b)
@@ -120,9 +127,13 @@ public enum EnrollmentEvaluator {
             return lhs < rhs
         }.map { candidates[$0] }
         var heldFeatures: Set<String> = []
+        heldFeatures.reserveCapacity(ordered.count)
         for index in ordered {
             let features = results[index].record.featureIds
-            if features.contains(where: heldFeatures.contains) {
+            if features.count == 1 {
+                // One hash instead of two: inserting says whether it was held already.
+                if !heldFeatures.insert(features[0]).inserted { results[index].status = .notEnrolled(.featureConflict) }
+            } else if features.contains(where: heldFeatures.contains) {
                 results[index].status = .notEnrolled(.featureConflict)
             } else {
                 heldFeatures.formUnion(features)

@@ -16,6 +16,11 @@ public enum EnrollmentStatus: Sendable, Hashable, CustomStringConvertible {
     /// identifier); the message names the record and the cause.
     case error(String)
 
+    /// Whether the client is enrolled (without copying out the branch).
+    public var isEnrolled: Bool {
+        if case .enrolled = self { true } else { false }
+    }
+
     /// The branch slug when enrolled.
     public var branch: String? {
         if case .enrolled(let branch) = self { branch } else { nil }

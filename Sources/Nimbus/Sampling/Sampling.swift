@@ -101,16 +101,20 @@ public enum Sampling {
                     !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
                 }
                 guard clean(one), clean(two) else { return nil }
-                let pieces = [UnsafeBufferPointer(start: open.utf8Start, count: open.utf8CodeUnitCount), one,
-                              UnsafeBufferPointer(start: middle.utf8Start, count: middle.utf8CodeUnitCount), two,
-                              UnsafeBufferPointer(start: close.utf8Start, count: close.utf8CodeUnitCount)]
-                let count = pieces.reduce(0) { $0 + $1.count }
+                let count = open.utf8CodeUnitCount + one.count + middle.utf8CodeUnitCount + two.count + close.utf8CodeUnitCount
+                // Copied piece by piece into one stack buffer: no array of pieces, no heap.
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
                     var offset = 0
-                    for piece in pieces where piece.count > 0 {
-                        _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<offset + piece.count]).initialize(from: piece)
-                        offset += piece.count
+                    func append(_ start: UnsafePointer<UInt8>?, _ length: Int) {
+                        guard let start, length > 0 else { return }
+                        (buffer.baseAddress! + offset).initialize(from: start, count: length)
+                        offset += length
                     }
+                    append(open.utf8Start, open.utf8CodeUnitCount)
+                    append(one.baseAddress, one.count)
+                    append(middle.utf8Start, middle.utf8CodeUnitCount)
+                    append(two.baseAddress, two.count)
+                    append(close.utf8Start, close.utf8CodeUnitCount)
                     return SHA256.first48Bits(of: UnsafeRawBufferPointer(buffer))
                 }
             }

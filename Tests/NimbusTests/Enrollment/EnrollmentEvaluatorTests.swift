@@ -146,6 +146,22 @@ import Testing
         }
     }
 
+    /// A record holding several features is taken whole or not at all; records already in date
+    /// order (the common case) are taken in that order.
+    @Test func aRecordWithSeveralFeaturesConflictsOnAnyOfThem() throws {
+        func dated(_ month: Int) -> JSONValue { .string("2024-0\(month)-01T00:00:00Z") }
+        let records = try [
+            RecordFixtures.record(slug: "both", featureId: "a", changes: ["featureIds": .array([.string("a"), .string("b")]), "publishedDate": dated(1)]),
+            RecordFixtures.record(slug: "b-only", featureId: "b", changes: ["publishedDate": dated(2)]),
+            RecordFixtures.record(slug: "c-and-a", featureId: "c", changes: ["featureIds": .array([.string("c"), .string("a")]), "publishedDate": dated(3)]),
+            RecordFixtures.record(slug: "c-only", featureId: "c", changes: ["publishedDate": dated(4)]),
+        ].map(ExperimentRecord.init(json:))
+        let results = EnrollmentEvaluator.evaluate(records: records, client: client)
+        #expect(results.map(\.status) == [
+            .enrolled(branch: "control"), .notEnrolled(.featureConflict), .notEnrolled(.featureConflict), .enrolled(branch: "control"),
+        ])
+    }
+
     @Test func recordsWithoutPublishedDateGoFirstInInputOrder() throws {
         let records = try [
             RecordFixtures.record(slug: "dated", changes: ["publishedDate": .string("2020-01-01T00:00:00Z")]),
