@@ -8,11 +8,14 @@ enum BenchmarkRunner {
     static let usage = """
         usage: flags-bench [--quick] [--json] [--menu-only]
                flags-bench --generate FLAGS FOLDER
+               flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
           --quick   fewer rounds and keys: a rough run in a fraction of the time
           --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
           --json    print the figures as JSON instead of a table
           --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
                     experiment records) into FOLDER/app-FLAGS, to profile by hand
+          --time-enrollment  print the best of ROUNDS evaluations of the records file for one
+                    client, in seconds (the experiments figure runs it in a fresh process)
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
 
@@ -62,6 +65,15 @@ enum BenchmarkRunner {
     static func main(_ arguments: [String]) -> Int32 {
         var quick = false, json = false, menuOnly = false
         if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
+        if arguments.first == "--time-enrollment" {
+            do {
+                print(try NimbusBenchmarks.timeEnrollment(Array(arguments.dropFirst())))
+                return 0
+            } catch {
+                FileHandle.standardError.write(Data("flags-bench: error: \(error)\n".utf8))
+                return 2
+            }
+        }
         for argument in arguments {
             switch argument {
             case "--quick": quick = true

@@ -99,20 +99,8 @@ enum PythonReference {
     }
 
     private static func run(script: String, arguments: [String]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError("the Python reference failed (is python3 with PyYAML installed?): \(errorText)")
-        }
-        return seconds
+        try TimedChild.seconds(["/usr/bin/env", "python3", "-c", script] + arguments,
+                               what: "the Python reference (is python3 with PyYAML installed?)")
     }
 }
 
