@@ -44,7 +44,10 @@ private final class ThreadBody {
     /// The longest prefix of whole characters that fits Linux's 15 bytes for a thread's name.
     var shortName: String {
         var short = ""
-        for character in name where short.utf8.count + character.utf8.count <= 15 { short.append(character) }
+        for character in name {
+            guard short.utf8.count + character.utf8.count <= 15 else { break }
+            short.append(character)
+        }
         return short
     }
 }

@@ -15,6 +15,7 @@ import Darwin
 /// A file error from Foundation (`CocoaError`) says what the system said (`strerror`), such as
 /// "No such file or directory"; an error of ours says its own description.
 public enum ErrorText {
+    /// What went wrong, in a few words: "No such file or directory", "the store is read-only".
     public static func describe(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return systemMessage(posix.code.rawValue) }
         if let cocoa = error as? CocoaError {

@@ -7,8 +7,8 @@ import Darwin
 /// The process's standard output, error and input, written and read with `write(2)` and
 /// `read(2)`: what `FileHandle.standardOutput` and friends did, without Foundation.
 public enum StandardStreams {
-    /// Writes all of `text` to standard output (a closed or broken pipe loses the rest silently,
-    /// as `print` does).
+    /// Writes all of `text` to standard output. A reader that went away raises SIGPIPE, which
+    /// ends the process as it does after `print`; any other write error drops the rest.
     public static func writeOutput(_ text: String) {
         writeAll(text, to: STDOUT_FILENO)
     }

@@ -11,6 +11,7 @@ import FlagsCLI
 
 exit(FlagsCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard(), keepsEnvironmentsUntilExit: true))
 #else
+// Written with write(2): a release build links no module of the tool, Platform included.
 let refusal = """
     flags: the Feature Flags debug menu is only available in developer and beta builds.
     This is a release build. Build it with `swift build` (developer) or

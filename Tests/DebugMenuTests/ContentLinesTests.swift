@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct ContentLinesTests {
     /// The lines written out one per entry, as the menu drew them before runs: the oracle.
-    static func expandedLines(_ runs: [MenuSection: [Range<Int>]]) -> (lines: [ContentLine], rowIndices: [Int]) {
+    static func expandedLines(_ runs: [SectionRun]) -> (lines: [ContentLine], rowIndices: [Int]) {
         var lines: [ContentLine] = [], rowIndices: [Int] = []
         for section in MenuSection.allCases {
-            let rows = (runs[section] ?? []).flatMap { Array($0) }
+            let rows = runs.filter { $0.section == section }.flatMap { Array($0.rows) }
             guard !rows.isEmpty else { continue }
             if !lines.isEmpty { lines.append(.spacer) }
             lines.append(.sectionTitle(section, rowCount: rows.count))
@@ -18,17 +18,32 @@ import Testing
         return (lines, rowIndices)
     }
 
-    static let cases: [[MenuSection: [Range<Int>]]] = [
-        [:],
-        [.featureFlags: [0..<3]],
-        [.featureFlags: [0..<3], .buildFlags: [7..<9]],
-        // A filter's runs: single rows and stretches, sections in any order of rows, an empty run.
-        [.buildOnlyStatus: [2..<3, 5..<9, 20..<21], .featureFlags: [30..<31, 40..<45], .userPreferences: [11..<11], .buildFlags: [50..<51]],
-        [.featureFlags: [0..<10_000], .buildOnlyStatus: [10_000..<20_000], .buildFlags: [20_000..<20_006]],
+    static func runs(_ list: [(MenuSection, Range<Int>)]) -> [SectionRun] {
+        list.map { SectionRun(section: $0.0, rows: $0.1) }
+    }
+
+    static let cases: [[SectionRun]] = [
+        [],
+        runs([(.featureFlags, 0..<3)]),
+        runs([(.featureFlags, 0..<3), (.buildFlags, 7..<9)]),
+        // A filter's runs: single rows and stretches, sections taking turns in row order, an empty run.
+        runs([(.buildOnlyStatus, 2..<3), (.buildOnlyStatus, 5..<9), (.userPreferences, 11..<11), (.buildOnlyStatus, 20..<21),
+              (.featureFlags, 30..<31), (.featureFlags, 40..<45), (.buildFlags, 50..<51)]),
+        runs([(.featureFlags, 0..<10_000), (.buildOnlyStatus, 10_000..<20_000), (.buildFlags, 20_000..<20_006)]),
     ]
 
+    @Test func neighbouringRunsOfOneSectionAreJoined() {
+        var list: [SectionRun] = []
+        list.append(.featureFlags, 0..<3)
+        list.append(.featureFlags, 3..<5)
+        list.append(.buildFlags, 5..<6)
+        list.append(.buildFlags, 7..<8)
+        list.append(.buildFlags, 8..<8)
+        #expect(list == Self.runs([(.featureFlags, 0..<5), (.buildFlags, 5..<6), (.buildFlags, 7..<8)]))
+    }
+
     @Test(arguments: cases)
-    func everyLookupAgreesWithTheLinesWrittenOut(_ runs: [MenuSection: [Range<Int>]]) {
+    func everyLookupAgreesWithTheLinesWrittenOut(_ runs: [SectionRun]) {
         let lines = ContentLines(runs: runs)
         let (expected, rowIndices) = Self.expandedLines(runs)
         #expect(lines.lineCount == expected.count && lines.rowCount == rowIndices.count)

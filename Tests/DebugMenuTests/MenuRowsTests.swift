@@ -29,8 +29,8 @@ struct MenuRowsTests {
         #expect(rows.count == 1_003)
         #expect(rows[0].id == "a" && rows[1].id == "b" && rows[2].id == "made:0" && rows[1_001].id == "made:999")
         #expect(rows[1_002].id == "isDebug")
-        #expect(rows.sectionRuns.map(\.section) == [.featureFlags, .buildOnlyStatus, .buildFlags])
-        #expect(rows.sectionRuns.map(\.rows) == [0..<2, 2..<1_002, 1_002..<1_003])
+        #expect(rows.sectionRuns == [SectionRun(section: .featureFlags, rows: 0..<2), SectionRun(section: .buildOnlyStatus, rows: 2..<1_002),
+                                     SectionRun(section: .buildFlags, rows: 1_002..<1_003)])
         #expect(maker.made.withLock { $0 } == 2, "only the two made rows read were made; sections come without making any")
     }
 

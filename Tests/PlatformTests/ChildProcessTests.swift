@@ -24,6 +24,16 @@ import Platform
         #expect(try ChildProcess.run(["/bin/sh", "-c", "kill -USR1 $$; exit 0"], environment: [:]) == .killed(signal: SIGUSR1))
     }
 
+    /// A descriptor the parent left open without close-on-exec (a store's temporary file, say)
+    /// is not handed to the command.
+    @Test func theChildInheritsNoDescriptorButTheStandardOnes() throws {
+        let descriptor = open("/dev/null", O_RDONLY)
+        #expect(descriptor > 2)
+        defer { close(descriptor) }
+        #expect(try ChildProcess.run(["/bin/sh", "-c", "[ -e /proc/self/fd/0 ] && [ ! -e /proc/self/fd/\(descriptor) ]"],
+                                     environment: [:]) == .exited(0))
+    }
+
     @Test func aMissingProgramIsAnErrorInTheSystemsWords() {
         #expect {
             try ChildProcess.run(["/nonexistent/program"], environment: [:])

@@ -18,6 +18,20 @@ import Platform
         #expect(seen.value == ("prefs-store-mon", false))
     }
 
+    /// Linux keeps 15 bytes of a name: a character that does not fit whole ends it, even when a
+    /// shorter one after it would fit.
+    @Test func aLongNameIsCutAtAWholeCharacter() {
+        let done = DispatchSemaphore(value: 0)
+        let seen = Seen()
+        DetachedThread.start(name: "abcdefghijklmné-z") {
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            seen.set(name: name.trimmingCharacters(in: .newlines), sameThread: false)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(seen.value.0 == "abcdefghijklmn")
+    }
+
     private final class Seen: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: (String, Bool) = ("", true)

@@ -26,7 +26,8 @@ public final class ServerProcess: Sendable {
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Starts `python3 server.py <arguments...>`; the server's output goes to a log file.
+    /// Starts `python3 server.py <arguments...>` in `directory`, which the server then owns: its
+    /// output goes to a log file there, and `stop()` removes the directory.
     public init(arguments: [String], port: Int, directory: URL) throws {
         let script = directory.appendingPathComponent("server.py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)

@@ -10,7 +10,8 @@ import Nimbus
 /// of matching rows.
 ///
 /// ```swift
-/// let lines = ContentLines(runs: [.featureFlags: [0..<3], .buildFlags: [7..<9]])
+/// let lines = ContentLines(runs: [SectionRun(section: .featureFlags, rows: 0..<3),
+///                                  SectionRun(section: .buildFlags, rows: 7..<9)])
 /// lines.lineCount        // 1 + 3 + 1 + 1 + 2 = 8
 /// lines.line(at: 5)      // .sectionTitle(.buildFlags, rowCount: 2)
 /// lines.rowIndex(at: 3)  // 7: the fourth row shown is row 7
@@ -36,10 +37,11 @@ struct ContentLines: Sendable {
     private(set) var rowCount = 0
     private(set) var lineCount = 0
 
-    /// Lines for the rows in `runs` (ascending, not overlapping); sections without rows are left out.
-    init(runs: [MenuSection: [Range<Int>]] = [:]) {
+    /// Lines for the rows in `runs` (in row order, not overlapping), grouped by section in
+    /// `MenuSection` order; sections without rows are left out.
+    init(runs: [SectionRun] = []) {
         for section in MenuSection.allCases {
-            let sectionRuns = (runs[section] ?? []).filter { !$0.isEmpty }
+            let sectionRuns = runs.filter { $0.section == section && !$0.rows.isEmpty }.map(\.rows)
             guard !sectionRuns.isEmpty else { continue }
             let titleLine = sections.isEmpty ? 0 : lineCount + 1
             var ends: [Int] = []

@@ -74,21 +74,14 @@ public struct MenuRows: RandomAccessCollection, Sendable {
 
     /// The rows as runs of one section each, in order, without making any row: a made segment
     /// is one run, and neighbouring listed rows of one section share one.
-    public var sectionRuns: [(section: MenuSection, rows: Range<Int>)] {
-        var runs: [(section: MenuSection, rows: Range<Int>)] = []
-        func add(_ section: MenuSection, _ rows: Range<Int>) {
-            if let last = runs.last, last.section == section, last.rows.upperBound == rows.lowerBound {
-                runs[runs.count - 1].rows = last.rows.lowerBound..<rows.upperBound
-            } else if !rows.isEmpty {
-                runs.append((section, rows))
-            }
-        }
+    public var sectionRuns: [SectionRun] {
+        var runs: [SectionRun] = []
         for (segment, start) in zip(segments, starts) {
             switch segment {
             case .listed(let rows):
-                for (offset, row) in rows.enumerated() { add(row.section, (start + offset)..<(start + offset + 1)) }
+                for (offset, row) in rows.enumerated() { runs.append(row.section, (start + offset)..<(start + offset + 1)) }
             case .made(let count, let section, _, _):
-                add(section, start..<(start + count))
+                runs.append(section, start..<(start + count))
             }
         }
         return runs

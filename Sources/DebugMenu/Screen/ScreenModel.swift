@@ -79,7 +79,7 @@ public struct ScreenModel: Sendable {
     /// rows changed, not at every start of a menu that is never filtered.
     private var isSearchIndexStale = true
     /// The rows as runs of one section (`MenuRows.sectionRuns`), to group rows by section.
-    private var sectionRuns: [(section: MenuSection, rows: Range<Int>)] = []
+    private var sectionRuns: [SectionRun] = []
 
     /// A model showing `rows`, the first one selected.
     public init(rows: [MenuRow]) {
@@ -618,29 +618,20 @@ public struct ScreenModel: Sendable {
 
     private mutating func rebuild(preferredID: String?, fallbackPosition: Int) {
         let needle = filter.lowercased()
-        var runs: [MenuSection: [Range<Int>]] = [:]
         if needle.isEmpty {
-            for run in sectionRuns { runs[run.section, default: []].append(run.rows) }
+            lines = ContentLines(runs: sectionRuns)
         } else {
             // Matches are in row order, as are the section runs: walk both once, joining
             // neighbouring matches into one run.
             var sectionRun = 0
-            var found: [Range<Int>] = []
-            var foundSections: [MenuSection] = []
+            var found: [SectionRun] = []
             for index in matchingRows(needle) {
                 while sectionRun < sectionRuns.count, !sectionRuns[sectionRun].rows.contains(index) { sectionRun += 1 }
                 guard sectionRun < sectionRuns.count else { break }
-                let section = sectionRuns[sectionRun].section
-                if let last = found.last, last.upperBound == index, foundSections.last == section {
-                    found[found.count - 1] = last.lowerBound..<(index + 1)
-                } else {
-                    found.append(index..<(index + 1))
-                    foundSections.append(section)
-                }
+                found.append(sectionRuns[sectionRun].section, index..<(index + 1))
             }
-            for (run, section) in zip(found, foundSections) { runs[section, default: []].append(run) }
+            lines = ContentLines(runs: found)
         }
-        lines = ContentLines(runs: runs)
 
         if lines.rowCount == 0 {
             selection = nil

@@ -126,7 +126,8 @@ public final class FlagsEnvironment: Sendable {
             if parent == folder || parent.isEmpty { break }
             folder = parent
         }
-        let demoFolder = FilePathText.folder(of: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app, environment: options.environment)) + "/demo"
+        let storeFolder = FilePathText.folder(of: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app, environment: options.environment))
+        let demoFolder = FilePathText.joined(storeFolder, "demo")
         return (try BibimbapDemo.materialize(in: demoFolder), true)
     }
 

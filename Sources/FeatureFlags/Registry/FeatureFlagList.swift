@@ -20,6 +20,7 @@ public struct FeatureFlagList: RandomAccessCollection, Equatable, Sendable {
     }
 
     private let storage: Storage
+    /// The number of flags: positions are `0..<endIndex`.
     public let endIndex: Int
     public var startIndex: Int { 0 }
 
@@ -37,6 +38,7 @@ public struct FeatureFlagList: RandomAccessCollection, Equatable, Sendable {
         endIndex = table.index.count
     }
 
+    /// The flag at `position`; from a snapshot, made now (its details are decoded when read).
     public subscript(position: Int) -> FeatureFlagID {
         switch storage {
         case .whole(let flags): flags[position]

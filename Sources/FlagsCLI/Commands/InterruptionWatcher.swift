@@ -32,7 +32,8 @@ final class InterruptionWatcher {
         let received = received
         sources = Self.signals.map { number in
             // The default action would end the process at once; ignoring it hands the signal to
-            // the dispatch source instead. Children get default handlers back when they exec.
+            // the dispatch source instead. An ignored signal stays ignored across exec, so
+            // `ChildProcess` starts the commands the matrix runs with default handlers.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { received.signal.withLock { $0 = $0 ?? number } }

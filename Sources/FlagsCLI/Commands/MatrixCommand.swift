@@ -114,8 +114,7 @@ struct MatrixCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("cannot run \(command[0]): \(error)")
         }
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - started).inSeconds
         if let signal = interruption.caught { return MatrixResult(values: values, outcome: .interrupted(signal), seconds: seconds) }
         switch ending {
         case .killed(let signal):

@@ -59,21 +59,21 @@ final class FeatureTable: Sendable {
 
     /// Writes every feature as an index entry: its id, and a block of what `readEntry` reads.
     func write(to writer: inout SnapshotWriter) {
-        let ids = ids
-        writer.writeIndex(ids) { position, writer in
-            if let entry = self[ids[position]] {
-                let feature = entry.definition
-                writer.write(feature.description)
-                writer.write(feature.allowCoenrollment)
-                writer.write(feature.location)
-                writer.writeCount(feature.variables.count)
-                for variable in feature.variables { variable.write(to: &writer) }
-                let values = entry.defaults.sorted { $0.key < $1.key }
-                writer.writeCount(values.count)
-                for (channel, value) in values {
-                    writer.write(channel)
-                    writer.write(value)
-                }
+        // Only features that read (a damaged block of a snapshot-read table is left out, as if
+        // unknown), so `contains` and the subscript agree in the snapshot written.
+        let entries = ids.compactMap { id in self[id] }
+        writer.writeIndex(entries.map(\.definition.id)) { position, writer in
+            let entry = entries[position], feature = entry.definition
+            writer.write(feature.description)
+            writer.write(feature.allowCoenrollment)
+            writer.write(feature.location)
+            writer.writeCount(feature.variables.count)
+            for variable in feature.variables { variable.write(to: &writer) }
+            let values = entry.defaults.sorted { $0.key < $1.key }
+            writer.writeCount(values.count)
+            for (channel, value) in values {
+                writer.write(channel)
+                writer.write(value)
             }
         }
     }

@@ -100,7 +100,7 @@ struct ManifestLoader {
         let directory = FilePathText.folder(of: path)
         for item in includes {
             let relative = item.string!
-            let resolved = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+            let resolved = relative.hasPrefix("/") ? relative : FilePathText.joined(directory, relative)
             try load(path: Self.lexicallyNormalized(resolved), includedAt: item)
         }
     }

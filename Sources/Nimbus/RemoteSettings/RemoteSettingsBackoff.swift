@@ -55,9 +55,10 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     }
 
     /// RFC 9110 IMF-fixdate, the only HTTP date form servers still send: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    /// Names are case-sensitive, as the RFC has them.
     private static func httpDate(_ header: String) -> Date? {
         let fields = header.trimmingSpaces().split(separator: " ")
-        guard fields.count == 6, fields[0].count == 4, fields[0].last == ",", fields[5] == "GMT",
+        guard fields.count == 6, fields[0].last == ",", days.contains(String(fields[0].dropLast())), fields[5] == "GMT",
               let day = Int(fields[1]), let month = months.firstIndex(of: String(fields[2])), let year = Int(fields[3])
         else { return nil }
         let time = fields[4].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
@@ -67,6 +68,7 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
         return gmtCalendar.date(from: components)
     }
 
+    private static let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private static let gmtCalendar: Calendar = {

@@ -62,28 +62,18 @@ public struct SnapshotReader: Sendable {
     /// A reader of the block written by `SnapshotWriter.writeBlock` here, which this reader
     /// skips. Keep it to read the block later, or never: a large snapshot can be read piece by piece.
     public mutating func readBlock() throws(Malformed) -> SnapshotReader {
-        block(at: try readBlockPosition())
-    }
-
-    /// Where a block is: what a table of many blocks keeps, one reader for all (`block(at:)`),
-    /// instead of a reader per block.
-    public struct BlockPosition: Sendable {
-        let start: Int, end: Int
-    }
-
-    /// The position of the block written by `SnapshotWriter.writeBlock` here, which this reader skips.
-    public mutating func readBlockPosition() throws(Malformed) -> BlockPosition {
         let length = try readCount()
         guard length <= end - index else { throw Malformed("block past the end") }
         defer { index += length }
-        return BlockPosition(start: index, end: index + length)
+        return block(from: index, to: index + length)
     }
 
-    /// A reader of the block at `position`, found by this reader or one it was copied from.
-    public func block(at position: BlockPosition) -> SnapshotReader {
+    /// A reader of `bytes[start..<end]` as a block of this snapshot (a block of an index, or one
+    /// `readBlock` found): it shares this reader's bytes and string table.
+    func block(from start: Int, to end: Int) -> SnapshotReader {
         var block = self
-        block.index = position.start
-        block.end = position.end
+        block.index = start
+        block.end = end
         block.depth = 0
         return block
     }
@@ -121,11 +111,6 @@ public struct SnapshotReader: Sendable {
 
     /// The little-endian 32-bit integer at `offset` (which `readIndex` checked is inside the bytes).
     func uint32(at offset: Int) -> Int { Int(Self.loadUInt32(bytes, at: offset)) }
-
-    /// A reader of `bytes[start..<end]` as a block of this snapshot.
-    func block(from start: Int, to end: Int) -> SnapshotReader {
-        block(at: BlockPosition(start: start, end: end))
-    }
 
     public mutating func readUnsigned() throws(Malformed) -> UInt64 {
         var value: UInt64 = 0
@@ -188,9 +173,6 @@ public struct SnapshotReader: Sendable {
         }
     }
 
-    /// The number of strings in the table.
-    var stringTableCount: Int { stringCount }
-
     /// Where string `number`'s text is in `bytes`.
     private func textRange(of number: Int) throws(Malformed) -> Range<Int> {
         guard (0..<stringCount).contains(number) else { throw Malformed("string index out of range") }
@@ -217,10 +199,12 @@ public struct SnapshotReader: Sendable {
         return string
     }
 
+    /// `readOptionalString`, with `readString(caching:)`'s cache.
     public mutating func readOptionalString(caching cache: inout StringCache) throws(Malformed) -> String? {
         try readBool() ? try readString(caching: &cache) : nil
     }
 
+    /// `readStrings`, with `readString(caching:)`'s cache.
     public mutating func readStrings(caching cache: inout StringCache) throws(Malformed) -> [String] {
         try readArray { (reader: inout SnapshotReader) throws(Malformed) in try reader.readString(caching: &cache) }
     }
@@ -229,6 +213,7 @@ public struct SnapshotReader: Sendable {
     /// Use one per snapshot, for one pass.
     public struct StringCache {
         fileprivate var strings: [String?] = []
+        /// An empty cache, sized to the table at its first use.
         public init() {}
     }
 

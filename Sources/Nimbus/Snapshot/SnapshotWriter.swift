@@ -90,7 +90,8 @@ public struct SnapshotWriter {
     /// The layout is the count, then each id's string number and each block's end (little-endian
     /// 32-bit, the ends counted from the first block), then the blocks.
     public mutating func writeIndex(_ ids: [String], _ writeEntry: (Int, inout SnapshotWriter) -> Void) {
-        assert(zip(ids, ids.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "index ids out of byte order")
+        precondition(zip(ids, ids.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                     "a snapshot index needs its ids unique and in UTF-8 byte order")
         writeCount(ids.count)
         for id in ids { appendUInt32(stringNumber(id)) }
         let outer = body

@@ -90,7 +90,7 @@ struct StoreFile {
                           hint: "check the permissions of the parent folders, or choose another store with --store PATH")
         }
         let temporary = "\(folder.isEmpty ? "." : folder)/.\(FilePathText.lastComponent(of: path)).new-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw failure(errno == ENOSPC ? .diskFull : .readOnly, "cannot be created: \(reason)",

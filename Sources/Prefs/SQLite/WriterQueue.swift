@@ -55,8 +55,7 @@ enum WriterQueue {
             close(descriptor)
             return -1
         }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        if acquired.wait(timeout: .now() + seconds) == .success {
+        if acquired.wait(timeout: .now() + timeout.inSeconds) == .success {
             return state.value.load(ordering: .acquiring) == 1 ? descriptor : -1
         }
         if state.value.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged { return nil }

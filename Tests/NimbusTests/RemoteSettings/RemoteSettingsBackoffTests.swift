@@ -18,6 +18,14 @@ import Testing
         #expect(wait.retryAfterSeconds == 120)
     }
 
+    /// Anything but an IMF-fixdate is ignored, not guessed at.
+    @Test(arguments: ["fri, 15 Jan 2027 08:02:00 GMT", "Fri, 15 jan 2027 08:02:00 GMT", "Xyz, 15 Jan 2027 08:02:00 GMT",
+                      "Fri, 31 Feb 2027 08:02:00 GMT", "Fri, 15 Jan 2027 08:02 GMT", "Fri, 15 Jan 2027 08:02:00 UTC",
+                      "Friday, 15-Jan-27 08:02:00 GMT", "Fri 15 Jan 2027 08:02:00 GMT", "Fri, 15 Jan 2027 25:02:00 GMT"])
+    func ignoresDatesInOtherForms(_ header: String) {
+        #expect(RemoteSettingsBackoff(backoffHeader: nil, retryAfterHeader: header, receivedAt: now) == .none)
+    }
+
     @Test func ignoresWhatItCannotRead() {
         let wait = RemoteSettingsBackoff(backoffHeader: "soon", retryAfterHeader: "-5", receivedAt: now)
         #expect(wait == .none)
