@@ -43,8 +43,9 @@ let package = Package(
         .target(name: "DebugMenu", dependencies: ["FeatureFlags", "CNcursesw"], swiftSettings: channelSettings),
         .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
-        // Performance figures beside baselines from the same run (README, "Performance").
-        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus"], swiftSettings: channelSettings),
+        // Performance figures beside baselines from the same run (README, "Performance"). It
+        // depends on `flags` so that building it builds the menu it launches, beside it.
+        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags"], swiftSettings: channelSettings),
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
         .target(name: "BibimbapApp", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
