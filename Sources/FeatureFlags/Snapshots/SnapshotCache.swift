@@ -66,7 +66,7 @@ public struct SnapshotCache: Sendable {
     /// app, a test runner) keeps its own, so they do not take turns rewriting one.
     public func path(kind: String, key: String) -> String? {
         guard let folder else { return nil }
-        let digest = SHA256.hash(Array((kind + "\u{0}" + key + "\u{0}" + Self.programPath()).utf8))
+        let digest = SHA256.hash(Array((kind + "\u{0}" + key + "\u{0}" + Self.programPath).utf8))
         let name = digest.prefix(12).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
@@ -111,7 +111,7 @@ public struct SnapshotCache: Sendable {
         do {
             var reader = try SnapshotReader(bytes, from: payloadStart)
             guard try reader.readInt() == formatVersion, try reader.readString() == kind, try reader.readString() == key,
-                  try FileIdentity(snapshot: &reader) == programIdentity() else { return nil }
+                  try FileIdentity(snapshot: &reader) == programIdentity else { return nil }
             let sources = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
                 try FileIdentity(snapshot: &reader)
             }
@@ -163,7 +163,7 @@ public struct SnapshotCache: Sendable {
         writer.write(formatVersion)
         writer.write(kind)
         writer.write(key)
-        programIdentity().write(to: &writer)
+        programIdentity.write(to: &writer)
         writer.writeCount(sources.count)
         for source in sources { source.write(to: &writer) }
         encode(&writer)
@@ -221,16 +221,17 @@ public struct SnapshotCache: Sendable {
 
     // MARK: - Identities
 
-    /// The running program's identity without its change time: the build tool adds hard links
-    /// to a program it built, which moves the change time but not the code.
-    static func programIdentity() -> FileIdentity {
-        var identity = FileIdentity(path: programPath())
+    /// The running program's identity without its change time (the build tool adds hard links
+    /// to a program it built, which moves the change time but not the code). Taken once: every
+    /// snapshot a process reads or writes is keyed to the code that is running, even when the
+    /// file is rebuilt meanwhile.
+    static let programIdentity: FileIdentity = {
+        var identity = FileIdentity(path: programPath)
         identity.changedNanoseconds = 0
         return identity
-    }
+    }()
 
     /// The running program, as the kernel names it.
-    static func programPath() -> String {
+    static let programPath: String =
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
-    }
 }

@@ -104,9 +104,7 @@ public struct SnapshotReader: Sendable {
         guard count <= (end - index) / 4 else { throw Malformed("positions past the end") }
         let start = index
         index += 4 * count
-        return bytes.withUnsafeBytes { raw in
-            (0..<count).map { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * $0, as: UInt32.self))) }
-        }
+        return (0..<count).map { uint32(at: start + 4 * $0) }
     }
 
     /// The little-endian 32-bit integer at `offset` (which `readIndex` checked is inside the bytes).
@@ -151,9 +149,14 @@ public struct SnapshotReader: Sendable {
     public mutating func readDouble() throws(Malformed) -> Double { Double(bitPattern: try readUnsigned()) }
 
     public mutating func readString() throws(Malformed) -> String {
+        try string(at: try readStringNumber())
+    }
+
+    /// The number, in the table, of the string written here.
+    private mutating func readStringNumber() throws(Malformed) -> Int {
         let position = try readUnsigned()
         guard position < UInt64(stringCount) else { throw Malformed("string index out of range") }
-        return try string(at: Int(position))
+        return Int(position)
     }
 
     /// String `number` of the table.
@@ -189,9 +192,7 @@ public struct SnapshotReader: Sendable {
     /// `readString`, made once per string of the table however often it is read: for a pass
     /// over many records that repeat the same names, dates and ids.
     public mutating func readString(caching cache: inout StringCache) throws(Malformed) -> String {
-        let position = try readUnsigned()
-        guard position < UInt64(stringCount) else { throw Malformed("string index out of range") }
-        let number = Int(position)
+        let number = try readStringNumber()
         if cache.strings.isEmpty { cache.strings = Array(repeating: nil, count: stringCount) }
         if let known = cache.strings[number] { return known }
         let string = try string(at: number)
