@@ -75,7 +75,7 @@ public final class FeatureFlagsDebugViewController {
     private var experimentsFetch: BackgroundExperimentsFetch?
     /// What the header says about the experiments' source (nil for a file).
     public private(set) var experimentsStatus: String?
-    private static let debugKeySuffix = "DebugKey"
+    private static let debugKeySuffix = FeatureFlagID.debugKeySuffix
     /// Store keys no row shows and no flag reads: presets and the Remote Settings cache.
     private static let unshownKeyPrefixes = ["presets.", "remoteSettings."]
 

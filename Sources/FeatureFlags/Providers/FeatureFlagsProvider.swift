@@ -93,7 +93,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
     /// the registry, and returns how many there were.
     @discardableResult
     public func removeAllDebugOverrides() throws -> Int {
-        let keys = prefs.allEntries().filter { $0.key.hasSuffix("DebugKey") && $0.value.value.boolValue != nil }.keys
+        let keys = prefs.allEntries().filter { $0.key.hasSuffix(FeatureFlagID.debugKeySuffix) && $0.value.value.boolValue != nil }.keys
         try prefs.apply(keys.sorted().map { .remove($0) })
         return keys.count
     }

@@ -26,7 +26,10 @@ public struct FeatureFlagID: Hashable, Sendable, Comparable, CustomStringConvert
     public var isNimbusConfigured: Bool { definition.nimbus != nil }
 
     /// The debug key a flag id would have: `translation` → `translationDebugKey`.
-    public static func debugKey(for id: String) -> String { id + "DebugKey" }
+    public static func debugKey(for id: String) -> String { id + debugKeySuffix }
+
+    /// What every debug key ends in, and no other stored key may.
+    public static let debugKeySuffix = "DebugKey"
 
     public static func == (lhs: FeatureFlagID, rhs: FeatureFlagID) -> Bool { lhs.rawValue == rhs.rawValue }
     public static func < (lhs: FeatureFlagID, rhs: FeatureFlagID) -> Bool { lhs.rawValue < rhs.rawValue }

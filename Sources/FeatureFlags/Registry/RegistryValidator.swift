@@ -38,9 +38,50 @@ struct RegistryValidator {
         for preference in file.preferences where ids.contains(preference.id) {
             throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
         }
+        try checkStoredKeys()
         return FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
                                    experiments: file.experiments, flags: definitions, preferences: preferences)
     }
+
+    /// Every key the registry implies in the store (debug overrides, user preferences, typed
+    /// preferences) names one thing only. A user preference stored under another flag's debug key
+    /// would let a release build, which honours no override, read that override as a preference;
+    /// so a preference key may not end in the debug suffix, nor live in the tool's own branches.
+    private func checkStoredKeys() throws(YAMLError) {
+        var owners: [String: String] = [:]
+        func claim(_ key: String, by owner: String, at mark: YAMLMark) throws(YAMLError) {
+            if let first = owners[key] {
+                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, which is already \(first); every stored key must be unique: rename one of them")
+            }
+            owners[key] = owner
+        }
+        func checkPreferenceKey(_ key: String, of owner: String, at mark: YAMLMark) throws(YAMLError) {
+            if key.hasSuffix(FeatureFlagID.debugKeySuffix) {
+                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, which ends in `\(FeatureFlagID.debugKeySuffix)`, the suffix of debug overrides; a release build would read a debug override as this preference: choose a key without it")
+            }
+            if let branch = Self.reservedBranches.first(where: { key.hasPrefix($0 + ".") }) {
+                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, in the store's own `\(branch).` branch; choose a key outside it")
+            }
+        }
+        for flag in file.flags where flag.debug != nil {
+            try claim(FeatureFlagID.debugKey(for: flag.id), by: "the debug override of flag `\(flag.id)`", at: flag.mark)
+        }
+        for flag in file.flags {
+            guard let key = flag.userPrefsKey else { continue }
+            let owner = "the user preference of flag `\(flag.id)`"
+            try checkPreferenceKey(key, of: owner, at: flag.mark)
+            try claim(key, by: owner, at: flag.mark)
+        }
+        for preference in file.preferences {
+            let owner = "typed preference `\(preference.id)`"
+            try checkPreferenceKey(preference.userPrefsKey, of: owner, at: preference.mark)
+            try claim(preference.userPrefsKey, by: owner, at: preference.mark)
+        }
+    }
+
+    /// The prefixes under which the tool keeps its own state (`prefs.branch(...)`): client id,
+    /// cached records, presets, an interrupted matrix.
+    static let reservedBranches = ["nimbus", "remoteSettings", "presets", "matrix"]
 
     private func checkedVariable(_ featureID: String, _ variableName: String, featureMark: YAMLMark, variableMark: YAMLMark,
                                  owner: String) throws(YAMLError) -> VariableDefinition {

@@ -81,7 +81,7 @@ public struct SavedFlagState: Sendable, Equatable {
         var changes: [PrefChange] = []
         if replacing {
             let keep = Set(overrides.keys.compactMap { registry.flagIfPresent($0)?.debugKey })
-            for (key, entry) in environment.prefs.allEntries() where key.hasSuffix("DebugKey") && entry.value.boolValue != nil && !keep.contains(key) {
+            for (key, entry) in environment.prefs.allEntries() where key.hasSuffix(FeatureFlagID.debugKeySuffix) && entry.value.boolValue != nil && !keep.contains(key) {
                 changes.append(.remove(key))
             }
         }

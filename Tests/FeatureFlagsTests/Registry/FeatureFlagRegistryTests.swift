@@ -108,4 +108,47 @@ import Testing
         let message = try registryError("  search:\n    userPrefsKey: Search\n")
         #expect(message.contains("neither `feature`"))
     }
+
+    // MARK: stored keys name one thing
+
+    @Test func aUserPreferenceStoredUnderAnotherFlagsDebugKeyIsRefusedNamingBoth() throws {
+        let message = try registryError("""
+              tipJar:
+                feature: search-feature
+                variable: enabled
+                debug: { title: Tip jar, status: Tips }
+              search:
+                feature: search-feature
+                variable: enabled
+                userPrefsKey: tipJarDebugKey
+
+            """)
+        #expect(message.contains("flag `search`") && message.contains("`tipJarDebugKey`"))
+        #expect(message.contains("suffix of debug overrides"))
+    }
+
+    @Test func aUserPreferenceKeyEndingInTheDebugSuffixIsRefusedEvenWithoutACollision() throws {
+        let message = try registryError("  search:\n    feature: search-feature\n    variable: enabled\n    userPrefsKey: searchDebugKey\n")
+        #expect(message.hasPrefix("feature-flags.yaml:4:3:") && message.contains("ends in `DebugKey`"))
+    }
+
+    @Test func twoFlagsSharingAUserPreferenceKeyAreRefusedNamingBoth() throws {
+        let message = try registryError("""
+              search:
+                feature: search-feature
+                variable: enabled
+                userPrefsKey: SearchOn
+              other:
+                default: true
+                userPrefsKey: SearchOn
+
+            """)
+        #expect(message.contains("the user preference of flag `other`") && message.contains("the user preference of flag `search`"))
+        #expect(message.contains("must be unique"))
+    }
+
+    @Test func aUserPreferenceKeyInTheToolsOwnBranchesIsRefused() throws {
+        let message = try registryError("  search:\n    default: true\n    userPrefsKey: nimbus.nimbusId\n")
+        #expect(message.contains("the store's own `nimbus.` branch"))
+    }
 }
