@@ -5,8 +5,12 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
+import Platform
 import Prefs
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `flags` command line: global options, subcommands, help and exit codes.
 ///
@@ -59,6 +63,22 @@ public enum FlagsCommandLine {
     ///   after: the environments its command opened are not freed. Tests and embedders leave it false.
     public static func run(_ arguments: [String], console: Console, options base: FlagsOptions = FlagsOptions(),
                            keepsEnvironmentsUntilExit: Bool = false) -> Int32 {
+        let status = runCommand(arguments, console: console, options: base, keepsEnvironmentsUntilExit: keepsEnvironmentsUntilExit)
+        return finalStatus(status, console: console)
+    }
+
+    /// A result that did not reach standard output is a failure (`flags export > file` on a
+    /// full disk must not leave an empty file and exit 0). A reader that closed the pipe early
+    /// (`| head`) wanted no more: that ends quietly, with the status a SIGPIPE death would give.
+    private static func finalStatus(_ status: Int32, console: Console) -> Int32 {
+        guard let failure = console.outputFailure else { return status }
+        if failure == EPIPE { return 128 + SIGPIPE }
+        console.printError("flags: cannot write standard output: \(ErrorText.systemMessage(failure))")
+        return 1
+    }
+
+    private static func runCommand(_ arguments: [String], console: Console, options base: FlagsOptions,
+                                   keepsEnvironmentsUntilExit: Bool) -> Int32 {
         var arguments = ArgumentList(arguments)
         var commandName: String?
         do {

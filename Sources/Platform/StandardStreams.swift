@@ -7,14 +7,17 @@ import Darwin
 /// The process's standard output, error and input, written and read with `write(2)` and
 /// `read(2)`: what `FileHandle.standardOutput` and friends did, without Foundation.
 public enum StandardStreams {
-    /// Writes all of `text` to standard output. A reader that went away raises SIGPIPE, which
-    /// ends the process as it does after `print`; any other write error drops the rest.
-    public static func writeOutput(_ text: String) {
+    /// Writes all of `text` to standard output and returns the `errno` of a failed write, nil
+    /// when everything was written. A reader that went away raises SIGPIPE, which ends the
+    /// process quietly as it does after `print`; where SIGPIPE is ignored the result is `EPIPE`.
+    @discardableResult
+    public static func writeOutput(_ text: String) -> Int32? {
         writeAll(text, to: STDOUT_FILENO)
     }
 
-    /// Writes all of `text` to standard error.
-    public static func writeError(_ text: String) {
+    /// Writes all of `text` to standard error; the `errno` of a failed write, else nil.
+    @discardableResult
+    public static func writeError(_ text: String) -> Int32? {
         writeAll(text, to: STDERR_FILENO)
     }
 
@@ -30,14 +33,19 @@ public enum StandardStreams {
         }
     }
 
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes every byte of `text` to `descriptor`, or returns why it could not: a full disk
+    /// (`ENOSPC`) or a closed pipe must not pass for success.
+    public static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { buffer in
+        return text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { return }
+                if written > 0 { offset += written; continue }
+                if written < 0, errno == EINTR { continue }
+                return written < 0 ? errno : EIO
             }
+            return nil
         }
     }
 }

@@ -33,6 +33,15 @@ struct TextMeasureTests {
         #expect(measure.width(of: "a\tb") == 3)
     }
 
+    @Test func nulAndBidiOverridesAreShownAndMeasuredAsQuestionMarks() {
+        // ncurses stops drawing a string at NUL: `Tip\0Jar` showed as `Tip`.
+        #expect(measure.sanitized("Tip\u{0}Jar") == "Tip?Jar" && measure.width(of: "Tip\u{0}Jar") == 7)
+        #expect(measure.sanitized("\u{202E}gnp.exe\u{2066}x\u{2069}") == "?gnp.exe?x?")
+        #expect(measure.sanitized("csi\u{9B}31m") == "csi?31m")
+        let wcwidthLike = TextMeasure(scalarWidth: { $0.value == 0 || $0.value == 0x202E ? 0 : 1 })
+        #expect(wcwidthLike.sanitized("a\u{0}b\u{202E}c") == "a?b?c" && wcwidthLike.width(of: "a\u{0}b") == 3)
+    }
+
     @Test func plainASCIIIsMeasuredAndClippedLikeAnyOtherText() {
         for measure in [TextMeasure.unicode, TextMeasure(scalarWidth: { $0.value < 0x20 || $0.value == 0x7F ? -1 : 1 })] {
             let text = "Flag 00042 tips ~ [x]"

@@ -1,11 +1,14 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import Platform
+
 /// Measures and clips text in terminal columns, so wide (CJK, emoji) and zero-width
 /// (combining) characters keep columns aligned.
 ///
 /// Use `Terminal.measure` when drawing on a real terminal (it asks the C library's
 /// `wcwidth`, exactly what ncurses uses to advance its cursor) and `TextMeasure.unicode`
 /// in tests and anywhere no terminal exists (a pure Swift table of the same rules).
-/// Control characters are never drawn: `sanitized(_:)` turns them into `?`.
+/// Control characters, NUL and bidi overrides are never drawn: `sanitized(_:)` turns them into
+/// `?` through `TerminalSafeText`, the sanitiser every output of the tool shares.
 ///
 /// ```swift
 /// let measure = TextMeasure.unicode
@@ -26,6 +29,7 @@ public struct TextMeasure: Sendable {
 
     /// Columns taken by one scalar after sanitizing (never negative).
     public func width(of scalar: Unicode.Scalar) -> Int {
+        if TerminalSafeText.isUnsafe(scalar) { return 1 }  // shown as "?"
         let width = scalarWidth(scalar)
         return width < 0 ? 1 : width  // non-printable scalars are shown as "?"
     }
@@ -52,19 +56,21 @@ public struct TextMeasure: Sendable {
         return total
     }
 
-    /// The text with every non-printable scalar (control characters, tabs, newlines)
-    /// replaced by `?`, so it can be drawn on one line.
+    /// The text with every unsafe scalar (`TerminalSafeText.isUnsafe`: control characters, NUL,
+    /// tabs, newlines, bidi overrides) and every scalar this measure cannot print replaced by
+    /// `?`, so it can be drawn on one line.
     public func sanitized(_ text: String) -> String {
         if Self.isPrintableASCII(text) { return text }
         var needsWork = false
-        for scalar in text.unicodeScalars where scalarWidth(scalar) < 0 {
+        for scalar in text.unicodeScalars where TerminalSafeText.isUnsafe(scalar) || scalarWidth(scalar) < 0 {
             needsWork = true
             break
         }
         guard needsWork else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append(scalarWidth(scalar) < 0 ? "?" : scalar)
+            let drawable = !TerminalSafeText.isUnsafe(scalar) && scalarWidth(scalar) >= 0
+            result.append(drawable ? scalar : TerminalSafeText.replacement)
         }
         return String(result)
     }
@@ -106,15 +112,14 @@ public struct TextMeasure: Sendable {
         return fit(clip(text, to: columns - ellipsisWidth).trimmingTrailingSpaces() + ellipsis, to: columns)
     }
 
-    /// The pure Swift width of one scalar: -1 for control characters, 0 for combining and
+    /// The pure Swift width of one scalar: -1 for what is never drawn (`TerminalSafeText`), 0 for combining and
     /// format characters, 2 for wide and fullwidth characters and emoji, else 1.
     public static func unicodeWidth(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value == 0 { return 0 }
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return -1 }
+        if TerminalSafeText.isUnsafe(scalar) { return -1 }
         if value < 0x300 { return 1 }
         switch value {
-        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF,
+        case 0x200B...0x200F, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF,
              0xE0100...0xE01EF:
             return 0
         default:

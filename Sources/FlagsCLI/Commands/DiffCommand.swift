@@ -54,7 +54,7 @@ struct DiffCommand: FlagsCommand {
         differences += Self.compare("preference", current.userPreferences.mapValues(OnOff.text), saved.userPreferences.mapValues(OnOff.text))
         differences += Self.compare("typed preference", current.typedPreferences, saved.typedPreferences)
         if json {
-            context.console.print(JSONValue.object([
+            context.console.printJSON(JSONValue.object([
                 "against": .string(target),
                 "equal": .bool(differences.isEmpty),
                 "differences": .array(differences.map { difference in
@@ -62,7 +62,7 @@ struct DiffCommand: FlagsCommand {
                              "current": difference.current.map(JSONValue.string) ?? .null,
                              "saved": difference.saved.map(JSONValue.string) ?? .null])
                 }),
-            ]).prettyText)
+            ]))
             return
         }
         guard !differences.isEmpty else {
@@ -82,11 +82,11 @@ struct DiffCommand: FlagsCommand {
     private func showOverridesInForce(_ environment: FlagsEnvironment, _ context: CommandContext) throws {
         let states = environment.registry.flags.map(environment.provider.state(of:)).filter { $0.override != nil }
         if json {
-            context.console.print(JSONValue.array(states.map { state in
+            context.console.printJSON(JSONValue.array(states.map { state in
                 .object(["id": .string(state.flag.rawValue), "enabled": .bool(state.enabled), "nimbus": .bool(state.nimbus.enabled),
                          "nimbusSource": .string(state.nimbus.source.name), "active": .bool(!state.overrideIsInactive),
                          "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null])
-            }).prettyText)
+            }))
             return
         }
         guard !states.isEmpty else {

@@ -31,14 +31,14 @@ struct ExperimentsCommand: FlagsCommand {
         let experiments = try context.environment().experiments
         let reports = experiments.enrollments.map(EnrollmentReport.init)
         if json {
-            context.console.print(JSONValue.object([
+            context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
                                    "appName": .string(experiments.client.appName), "context": .object(experiments.client.context)]),
                 "source": experiments.source.map(JSONValue.string) ?? .null,
                 "problem": experiments.loadProblem.map(JSONValue.string) ?? .null,
                 "records": .array(reports.map(\.json)),
                 "skipped": .array(experiments.skipped.map { .object(["name": .string($0.name), "reason": .string($0.reason)]) }),
-            ]).prettyText)
+            ]))
             return
         }
         guard let source = experiments.source else {

@@ -28,7 +28,7 @@ struct FeaturesCommand: FlagsCommand {
         let environment = try context.environment()
         let features = FeatureUsage.all(in: environment.registry, channel: environment.channel.rawValue)
         if json {
-            context.console.print(JSONValue.array(features.map(\.json)).prettyText)
+            context.console.printJSON(JSONValue.array(features.map(\.json)))
             return
         }
         guard !features.isEmpty else {

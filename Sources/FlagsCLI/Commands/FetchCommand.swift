@@ -37,7 +37,7 @@ struct FetchCommand: FlagsCommand {
         }
         let diff = remote.diff
         if json {
-            context.console.print(JSONValue.object([
+            context.console.printJSON(JSONValue.object([
                 "url": .string(remote.url.absoluteString),
                 "status": .string("\(remote.status)"),
                 "current": .bool(remote.status.isCurrent),
@@ -45,7 +45,7 @@ struct FetchCommand: FlagsCommand {
                 "removed": .array(diff.removed.map(JSONValue.string)),
                 "changed": .array(diff.changed.map(JSONValue.string)),
                 "records": .int(remote.records.records.count),
-            ]).prettyText)
+            ]))
         } else {
             context.console.print("\(remote.url.absoluteString): \(remote.status)")
             if diff.isEmpty {

@@ -32,7 +32,7 @@ struct GetCommand: FlagsCommand {
         let flag = try environment.registry.flag(id)
         let report = FlagReport(state: environment.provider.state(of: flag), environment: environment)
         if json {
-            context.console.print(report.json.prettyText)
+            context.console.printJSON(report.json)
             return
         }
         let state = report.state

@@ -32,7 +32,7 @@ struct ListCommand: FlagsCommand {
             .map { FlagReport(state: environment.provider.state(of: $0), environment: environment) }
             .filter { !overriddenOnly || $0.state.override != nil }
         if json {
-            context.console.print(JSONValue.array(reports.map(\.json)).prettyText)
+            context.console.printJSON(JSONValue.array(reports.map(\.json)))
             return
         }
         if environment.isDemo && context.console.errorIsTerminal {

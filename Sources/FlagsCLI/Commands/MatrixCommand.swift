@@ -126,7 +126,7 @@ struct MatrixCommand: FlagsCommand {
 
     private func report(_ results: [MatrixResult], total: Int, flags: [FeatureFlagID], context: CommandContext) {
         if json {
-            context.console.print(JSONValue.object([
+            context.console.printJSON(JSONValue.object([
                 "mode": .string(mode.rawValue),
                 "flags": .array(flags.map { .string($0.rawValue) }),
                 "command": .array(command.map(JSONValue.string)),
@@ -138,7 +138,7 @@ struct MatrixCommand: FlagsCommand {
                              "seconds": .double((result.seconds * 1000).rounded() / 1000)])
                 }),
                 "overridesRestored": .bool(true),
-            ]).prettyText)
+            ]))
             return
         }
         let perColumn = flags.count <= 6

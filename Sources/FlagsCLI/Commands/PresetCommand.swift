@@ -49,7 +49,7 @@ struct PresetCommand: FlagsCommand {
             let changes = try presets.apply(name)
             context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")
         case .show:
-            context.console.print(try presets.load(name).json.prettyText)
+            context.console.printJSON(try presets.load(name).json)
         case .delete:
             try presets.delete(name)
             context.console.print("deleted preset \(name)")

@@ -7,10 +7,17 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Nimbus
 import Platform
 import Synchronization
 
 /// Where a command writes: standard output for results, standard error for notes and errors.
+///
+/// Every text passes `TerminalSafeText` on its way out, whether or not the stream is a
+/// terminal (a log or a file is read on one later): slugs, titles and server messages may hold
+/// escape sequences. Only `printJSON` writes its text as it is, since JSON escapes what is unsafe.
+/// A failed write to standard output is remembered (`outputFailure`) so the command can fail
+/// instead of passing an empty file for a result.
 ///
 /// Tests use `Console.capturing()` to read what a command printed.
 ///
@@ -23,6 +30,7 @@ public final class Console: Sendable {
     /// Whether text is kept instead of written: the console of a test.
     private let isCapturing: Bool
     private let captured = Mutex<(output: String, errors: String)>(("", ""))
+    private let failedOutput = Mutex<Int32?>(nil)
     /// Whether standard output and standard error are terminals (notes for people go there only then).
     public let outputIsTerminal: Bool
     public let errorIsTerminal: Bool
@@ -42,12 +50,32 @@ public final class Console: Sendable {
     public var output: String { captured.withLock { $0.output } }
     public var errors: String { captured.withLock { $0.errors } }
 
+    /// The `errno` of the first write to standard output that failed (`ENOSPC`, `EPIPE`, ...);
+    /// nothing more is written after it.
+    public var outputFailure: Int32? { failedOutput.withLock { $0 } }
+
+    /// Writes a line of human-readable output, made safe for a terminal (line breaks kept).
     public func print(_ text: String = "") {
-        if isCapturing { captured.withLock { $0.output += text + "\n" } } else { StandardStreams.writeOutput(text + "\n") }
+        writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
+    /// Writes `value` as indented JSON, exactly: JSON's own escapes keep it safe for a terminal.
+    public func printJSON(_ value: JSONValue) {
+        writeOutput(value.prettyText + "\n")
+    }
+
+    /// Writes a line to standard error, made safe for a terminal (line breaks kept).
     public func printError(_ text: String) {
-        if isCapturing { captured.withLock { $0.errors += text + "\n" } } else { StandardStreams.writeError(text + "\n") }
+        let line = TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n"
+        if isCapturing { captured.withLock { $0.errors += line } } else { StandardStreams.writeError(line) }
+    }
+
+    private func writeOutput(_ text: String) {
+        if isCapturing { captured.withLock { $0.output += text }; return }
+        failedOutput.withLock { failure in
+            guard failure == nil else { return }
+            failure = StandardStreams.writeOutput(text)
+        }
     }
 }
 #endif

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 
 /// A plain-text table with aligned columns, for human-readable command output.
 ///
@@ -16,8 +17,10 @@ struct TextTable {
     var header: [String]
     var rows: [[String]]
 
+    /// The table as lines. A cell is one field of one line, so a newline or tab in it (a title
+    /// from a registry, a slug from a server) is shown as `?` like any other control character.
     func render() -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { row in row.map { TerminalSafeText.sanitized($0) } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in

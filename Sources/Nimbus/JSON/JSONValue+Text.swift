@@ -1,3 +1,5 @@
+import Platform
+
 /// JSON text for a `JSONValue`, written by hand so the bytes are exactly the ones Nimbus hashes.
 extension JSONValue {
     /// The value as compact JSON text: no spaces, object keys sorted by their UTF-8 bytes, strings
@@ -22,6 +24,11 @@ extension JSONValue {
     }
 
     /// The value as indented JSON text (two spaces, sorted keys) for people to read.
+    ///
+    /// Besides what `compactText` escapes, DEL, C1 controls, the line separators and bidi
+    /// overrides are written as `\uXXXX`: the same JSON value, but text from a server can no
+    /// longer act on the terminal that shows it (`compactText` keeps serde_json's bytes, which
+    /// bucketing hashes).
     public var prettyText: String {
         var output = ""
         writePretty(to: &output, indent: 0)
@@ -85,7 +92,7 @@ extension JSONValue {
             let keys = Self.sortedKeys(members)
             for (offset, key) in keys.enumerated() {
                 output += inner
-                Self.writeString(key, to: &output)
+                Self.writeDisplayString(key, to: &output)
                 output += ": "
                 members[key]!.writePretty(to: &output, indent: indent + 1)
                 output += offset < keys.count - 1 ? ",\n" : "\n"
@@ -106,7 +113,7 @@ extension JSONValue {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .double(let value): output += Self.numberText(value)
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): Self.writeDisplayString(value, to: &output)
         case .array, .object: output += compactText
         }
     }
@@ -117,15 +124,15 @@ extension JSONValue {
         members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
+    private static func writeDisplayString(_ string: String, to output: inout String) {
         output += "\""
-        writeEscapedCharacters(of: string, to: &output)
+        writeEscapedCharacters(of: string, to: &output, forDisplay: true)
         output += "\""
     }
 
     /// The characters of a JSON string, escaped as `serde_json` does: `"`, `\` and control
-    /// characters only.
-    private static func writeEscapedCharacters(of string: String, to output: inout String) {
+    /// characters only; `forDisplay` also escapes what `TerminalSafeText` finds unsafe.
+    private static func writeEscapedCharacters(of string: String, to output: inout String, forDisplay: Bool = false) {
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -135,7 +142,7 @@ extension JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}":
+            case _ where scalar.value < 0x20 || (forDisplay && TerminalSafeText.isUnsafe(scalar)):
                 let digits = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
             default:
