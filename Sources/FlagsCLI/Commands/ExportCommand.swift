@@ -19,29 +19,30 @@ struct ExportCommand: FlagsCommand {
         again, here or on another machine, with `flags import FILE`.
 
         Options:
-          --output FILE, -o FILE    write to FILE (atomically) instead of standard output
+          --output FILE, -o FILE    write to FILE instead of standard output: a regular file is
+                                    replaced atomically (keeping its mode), a symlink is followed,
+                                    a FIFO or device (/dev/stdout) is written in place; - is stdout
         """
 
     let output: String?
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        output = try arguments.option("--output", "-o", command: Self.name)
+        output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
         try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let state = SavedFlagState.capture(from: environment)
-        let text = state.json.prettyText + "\n"
-        guard let output else {
-            context.console.print(text.dropLast().description)
+        guard let output, !OutputFile.isStandardOutput(output) else {
+            context.console.printJSON(state.json)
             return
         }
         let path = context.absolutePath(output)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(Array((state.json.prettyText + "\n").utf8), to: path)
         } catch {
-            throw CLIError.failure("cannot write \(path): \(ErrorText.describe(error))")
+            throw CLIError.failure("\(error)")
         }
         context.console.printError("exported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences to \(path)")
     }

@@ -22,19 +22,21 @@ struct GenerateCommand: FlagsCommand {
         directory when printing).
 
         Options:
-          --output FILE    write to FILE (only when its contents change) instead of printing
+          --output FILE    write to FILE (only when its contents change) instead of printing:
+                           a regular file is replaced atomically (keeping its mode), a symlink
+                           is followed, a FIFO or device is written in place; - is stdout
         """
 
     let output: String?
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        output = try arguments.option("--output", "-o", command: Self.name)
+        output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
         try arguments.expectNoPositionals(command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let outputPath = output.map(context.absolutePath)
+        let outputPath = output.flatMap { OutputFile.isStandardOutput($0) ? nil : context.absolutePath($0) }
         let base = outputPath.map { FilePathText.folder(of: $0) } ?? context.options.workingDirectory
         let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)
@@ -43,15 +45,15 @@ struct GenerateCommand: FlagsCommand {
             context.console.print(String(source.dropLast()))
             return
         }
-        let data = Data(source.utf8)
-        if FileManager.default.contents(atPath: outputPath) == data {
+        let bytes = Array(source.utf8)
+        if OutputFile.regularFileContents(at: outputPath, limit: bytes.count) == bytes {
             context.console.print("\(outputPath) is up to date (\(environment.registry.flags.count) flags)")
             return
         }
         do {
-            try data.write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            try OutputFile.write(bytes, to: outputPath)
         } catch {
-            throw CLIError.failure("cannot write \(outputPath): \(ErrorText.describe(error))")
+            throw CLIError.failure("\(error)")
         }
         context.console.print("wrote \(outputPath) (\(environment.registry.flags.count) flags, \(environment.registry.preferences.count) preferences)")
     }

@@ -55,6 +55,19 @@ struct ArgumentList {
         return value
     }
 
+    /// Like `option`, for a value that is a path: an empty one (`--output ''`, often an unset
+    /// shell variable) would mean the working directory, so it is a usage error.
+    mutating func pathOption(_ names: String..., command: String?, hint: String = "") throws(CLIError) -> String? {
+        var value: String?
+        for name in names {
+            if let found = try option(name, command: command) {
+                guard !found.isEmpty else { throw .usage("\(name) needs a path, found an empty one\(hint)", command: command) }
+                value = found
+            }
+        }
+        return value
+    }
+
     /// Removes every `name value` / `name=value` and returns the values in order (repeatable options).
     mutating func options(_ name: String, command: String?) throws(CLIError) -> [String] {
         var values: [String] = []
