@@ -36,19 +36,19 @@ let package = Package(
         // The library.
         .target(name: "Prefs", dependencies: ["CSQLite", "Platform"], swiftSettings: channelSettings),
         .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto", "CCurl", "Platform"], swiftSettings: channelSettings),
-        .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus"], swiftSettings: channelSettings),
-        .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
+        .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus", "Platform"], swiftSettings: channelSettings),
+        .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags", "Prefs"], swiftSettings: channelSettings),
 
         // The tool.
-        .target(name: "DebugMenu", dependencies: ["FeatureFlags", "CNcursesw"], swiftSettings: channelSettings),
-        .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "DebugMenu"], swiftSettings: channelSettings),
+        .target(name: "DebugMenu", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw"], swiftSettings: channelSettings),
+        .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
         .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags"], swiftSettings: channelSettings),
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags"], swiftSettings: channelSettings),
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "Prefs"], swiftSettings: channelSettings),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"], swiftSettings: channelSettings),
 
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
@@ -65,12 +65,12 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: channelSettings),
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["Prefs", "FeatureFlags", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
+                    dependencies: ["Prefs", "Nimbus", "FeatureFlags", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
                     swiftSettings: channelSettings),
     ]
 )
