@@ -114,7 +114,7 @@ struct MenuEndToEndTests {
 
         let set = try FlagsBinary.run(["set", "orderTracking", "off"], environment: environment)
         #expect(set.status == 0, "\(set.errors)")
-        let after = try tmux.waitFor(timeout: 1.0, "the outside change within a second") {
+        let after = try tmux.waitFor(timeout: 20, "the outside change") {
             self.line("Order Tracking", in: $0).contains("●")
         }
         #expect(line("Order Tracking", in: after).contains("[ ]"))

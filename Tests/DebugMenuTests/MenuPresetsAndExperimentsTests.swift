@@ -154,11 +154,10 @@ struct MenuPresetsAndExperimentsTests {
         controller.handle(.down)
         let selected = controller.screen.selectedRow?.id
 
-        let start = Date()
         controller.fetchExperimentsInBackground()
         controller.handle(.timeout)
-        #expect(text(controller).contains("experiments: fetching…"))
-        #expect(Date().timeIntervalSince(start) < 1, "the first frame does not wait for the server")
+        // The server answers after 3 s: a frame that says "fetching" was drawn without waiting for it.
+        #expect(text(controller).contains("experiments: fetching…"), "the first frame does not wait for the server")
         controller.handle(.character("c"))
         #expect(controller.previewChannel == .beta, "keys work while fetching")
 

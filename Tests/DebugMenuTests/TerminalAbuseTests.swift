@@ -157,11 +157,10 @@ struct TerminalAbuseTests {
         #expect(Self.burst.unicodeScalars.count == 10_000)
         let tmux = try startMenu()
         defer { tmux.kill() }
-        let start = Date()
         try paste(Self.burst, into: tmux)
-        // The paste ends by typing the filter "promo": seeing it means every key before it was read.
-        try tmux.waitFor(timeout: 10, "the end of the paste") { $0.contains("/promo") && $0.contains("Feature Flags (1)") }
-        #expect(Date().timeIntervalSince(start) < 8, "10,000 keys in \(Date().timeIntervalSince(start)) s")
+        // The paste ends by typing the filter "promo": seeing it means every key before it was
+        // read. The deadline is one only a hang misses; how fast keys drain is flags-bench's.
+        try tmux.waitFor(timeout: 120, "the end of the paste") { $0.contains("/promo") && $0.contains("Feature Flags (1)") }
         try tmux.send("Escape", "Escape")
         try tmux.waitFor(timeout: 5, "the whole menu") { $0.contains(Self.menuShown) }
         try quit(tmux)

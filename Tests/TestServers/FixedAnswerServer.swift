@@ -1,5 +1,5 @@
 import Foundation
-@testable import Nimbus
+import Nimbus
 
 /// A tiny real HTTP server (Python's `http.server`) on loopback that answers the way a broken
 /// or busy Remote Settings server does, which a real Kinto cannot be made to do.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Nimbus
+import Nimbus
 
 /// A real Kinto server (the Remote Settings server) with the in-memory backend, on a free
 /// loopback port, for tests.

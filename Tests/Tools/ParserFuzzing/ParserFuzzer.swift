@@ -16,8 +16,9 @@ import Nimbus
 /// let report = fuzzer.run(inputs: 10_000, seed: 1)
 /// ```
 public final class ParserFuzzer {
-    /// An input slower than this is a failure (a guard against hangs, not a benchmark).
-    public static let hangLimit: Duration = .seconds(1)
+    /// An input slower than this is a failure: a guard against hangs that a slow, busy machine
+    /// running a debug build never reaches, not a benchmark (speed is flags-bench's).
+    public static let hangLimit: Duration = .seconds(20)
 
     /// One file of the corpus and how to load it.
     private struct Target {
