@@ -44,7 +44,7 @@ struct GenerateCommand: FlagsCommand {
             return
         }
         let data = Data(source.utf8)
-        if FileManager.default.contents(atPath: outputPath) == data {
+        if BoundedFileReader.file(at: outputPath, holds: Array(source.utf8)) {
             context.console.print("\(outputPath) is up to date (\(environment.registry.flags.count) flags)")
             return
         }
