@@ -188,13 +188,16 @@ import Testing
     }
 
     @Test func deepJSONInARecordFileIsALoadProblemAndNestingWithinTheLimitWorks() throws {
-        let hostile = folder.write(#"{"data": ["# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "]}",
-                                   to: "hostile.json")
-        let refused = try flags(["list", "--experiments", hostile])
-        #expect(!refused.timedOut)
-        #expect(refused.errors.contains("\(hostile):1:"), "\(refused.errors)")
-        #expect(refused.errors.contains("nesting deeper than 512 levels"), "\(refused.errors)")
-        #expect(refused.output.contains("promoBanner"), "flags still list on their defaults")
+        let arrays = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let objects = String(repeating: #"{"a": "#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+        for (name, nested) in [("arrays.json", arrays), ("objects.json", objects)] {
+            let hostile = folder.write(#"{"data": ["# + nested + "]}", to: name)
+            let refused = try flags(["list", "--experiments", hostile])
+            #expect(!refused.timedOut)
+            #expect(refused.errors.contains("\(hostile):1:"), "\(refused.errors)")
+            #expect(refused.errors.contains("nesting deeper than 512 levels"), "\(refused.errors)")
+            #expect(refused.output.contains("promoBanner"), "flags still list on their defaults")
+        }
 
         // A branch value nested as deep as the parser allows, beside the record's own levels.
         var value = JSONValue.int(1)
@@ -227,12 +230,16 @@ import Testing
                       extra: { description: deep, type: "Map<String, String>", default: \(defaultValue) }
                 """, to: "app/nimbus.fml.yaml")
         }
-        let path = manifest(defaultValue: String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
-        let refused = try flags(["--config", config, "list"])
-        #expect(!refused.timedOut)
-        #expect(refused.status == 1)
-        #expect(refused.errors.contains("\(path):7:"), "\(refused.errors)")
-        #expect(refused.errors.contains("nesting deeper than 512 levels"), "\(refused.errors)")
+        var path = ""
+        for nested in [String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+                       String(repeating: "{a: ", count: 100_000) + "1" + String(repeating: "}", count: 100_000)] {
+            path = manifest(defaultValue: nested)
+            let refused = try flags(["--config", config, "list"])
+            #expect(!refused.timedOut)
+            #expect(refused.status == 1)
+            #expect(refused.errors.contains("\(path):7:"), "\(refused.errors)")
+            #expect(refused.errors.contains("nesting deeper than 512 levels"), "\(refused.errors)")
+        }
 
         // Within the limit the value is read, and found not to fit its type.
         let depth = 500

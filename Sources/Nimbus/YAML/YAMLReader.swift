@@ -10,8 +10,9 @@ import Platform
 /// YAML the package loads. A stream must hold at most one document (an empty stream reads as a
 /// null scalar). Anchors and aliases are resolved; duplicate mapping keys, non-scalar mapping keys
 /// and aliases to unknown anchors are errors. So that hostile input fails with an error instead
-/// of exhausting the stack or memory, nesting deeper than `maximumDepth` and documents whose
-/// aliases would expand to more than `maximumAliasExpansion` nodes ("billion laughs") are errors.
+/// of exhausting the stack or memory, files larger than `maximumFileSize` (counted while
+/// reading), nesting deeper than `maximumDepth` and documents whose aliases would expand to more
+/// than `maximumAliasExpansion` nodes ("billion laughs") are errors.
 ///
 /// ```swift
 /// let root = try YAMLReader.read(path: "nimbus.fml.yaml")
