@@ -42,16 +42,7 @@ public enum OutputFile {
     public static func regularFileContents(at path: String, limit: Int) -> [UInt8]? {
         guard let target = try? destination(of: path), case .replace(let existing?) = target.kind,
               Int(existing.st_size) <= limit else { return nil }
-        let descriptor = open(target.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Int(existing.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
-            if got > 0 { count += got } else if got < 0, errno == EINTR { continue } else { break }
-        }
-        return count <= Int(existing.st_size) ? Array(bytes[..<count]) : nil
+        return try? BoundedFileReader.read(path: target.path, limit: limit)
     }
 
     private enum Kind {

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The process's standard output, error and input, written and read with `write(2)` and
-/// `read(2)`: what `FileHandle.standardOutput` and friends did, without Foundation.
+/// The process's standard output and error, written with `write(2)`: what
+/// `FileHandle.standardOutput` and friends did, without Foundation. Standard input is read
+/// with a size limit by `BoundedFileReader.readStandardInput`.
 public enum StandardStreams {
     /// Writes all of `text` to standard output and returns the `errno` of a failed write, nil
     /// when everything was written. A reader that went away raises SIGPIPE, which ends the
@@ -19,18 +20,6 @@ public enum StandardStreams {
     @discardableResult
     public static func writeError(_ text: String) -> Int32? {
         writeAll(text, to: STDERR_FILENO)
-    }
-
-    /// Everything standard input holds, up to its end; nil when it cannot be read.
-    public static func readAllInput() -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count > 0 { bytes.append(contentsOf: chunk[..<count]); continue }
-            if count == 0 { return bytes }
-            if errno != EINTR { return nil }
-        }
     }
 
     /// Writes every byte of `text` to `descriptor`, or returns why it could not: a full disk

@@ -210,8 +210,13 @@ public struct FlagAuthor: Sendable {
     }
 
     private func read(_ path: String) throws(AuthoringError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .failed("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw .failed("\(path) is not UTF-8 text; edit it by hand") }
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFileReader.read(path: path, limit: YAMLReader.maximumFileSize)
+        } catch {
+            throw .failed("cannot read \(path): \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .failed("\(path) is not UTF-8 text; edit it by hand") }
         return text
     }
 

@@ -612,7 +612,7 @@ features:
         for file in files {
             let path = FilePathText.joined(folder, file.path)
             let data = Data(file.contents.utf8)
-            if FileManager.default.contents(atPath: path) == data { continue }
+            if BoundedFileReader.file(at: path, holds: Array(file.contents.utf8)) { continue }
             try FileManager.default.createDirectory(atPath: FilePathText.folder(of: path),
                                                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)

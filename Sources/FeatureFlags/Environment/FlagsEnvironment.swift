@@ -6,6 +6,9 @@ import Foundation
 import Nimbus
 import Platform
 import Prefs
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One app's flags, wired together: registry and manifest, the persistent store, the Nimbus layer
 /// for the chosen channel, the provider and the user preference manager.
@@ -115,7 +118,14 @@ public final class FlagsEnvironment: Sendable {
     static func locateRegistry(_ options: FlagsOptions) throws -> (String, Bool) {
         if let config = options.configPath ?? options.environment["FLAGS_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let path = absolute(config, in: options.workingDirectory)
-            guard FileManager.default.fileExists(atPath: path) else { throw RegistryNotFound(path: path) }
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw RegistryNotFound(path: path) }
+            // A FIFO (`--config <(…)`) is read like a file; a folder or a device never is one.
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw RegistryNotFound(path: path, kind: "a folder")
+            case S_IFCHR, S_IFBLK: throw RegistryNotFound(path: path, kind: "a device")
+            default: break
+            }
             return (path, false)
         }
         var folder = URL(fileURLWithPath: options.workingDirectory).standardizedFileURL.path

@@ -1,11 +1,21 @@
-/// `--config` named a file that does not exist.
+/// `--config` named a file that does not exist, or something that is no registry file (a
+/// folder, a device).
 ///
 /// ```swift
 /// RegistryNotFound(path: "/x/feature-flags.yaml").description   // "/x/feature-flags.yaml: no such registry file; …"
+/// RegistryNotFound(path: "/dev/zero", kind: "a device").description   // "/dev/zero: a device, not a registry file; …"
 /// ```
 public struct RegistryNotFound: Error, CustomStringConvertible, Sendable {
     public var path: String
+    /// What is at `path` instead of a file ("a folder", "a device"); nil when nothing is.
+    public var kind: String?
+
+    public init(path: String, kind: String? = nil) {
+        self.path = path
+        self.kind = kind
+    }
+
     public var description: String {
-        "\(path): no such registry file; pass the path of your app's feature-flags.yaml to --config, or omit --config to search the working directory and its parents"
+        "\(path): \(kind.map { "\($0), not a registry file" } ?? "no such registry file"); pass the path of your app's feature-flags.yaml to --config, or omit --config to search the working directory and its parents"
     }
 }

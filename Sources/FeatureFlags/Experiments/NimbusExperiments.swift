@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Nimbus
+import Platform
 
 /// The experiments and rollouts of an app evaluated for one client: every record, what happened
 /// to it, and the feature values that result.
@@ -54,11 +55,18 @@ public struct NimbusExperiments: Sendable {
                                  loadProblem: loadProblem, note: note, remote: remote)
     }
 
+    /// Experiment record files larger than this are refused, counted while reading: Firefox for
+    /// iOS's whole collection is well under 1 MiB, so this leaves room for any real one.
+    public static let maximumRecordsFileSize = 32 * BoundedFileReader.mebibyte
+
     /// Reads a Remote Settings `records` answer (`{"data": [...]}`) from a file. A missing or
     /// broken file is reported as a load problem, not thrown: flags still work on their defaults.
     public static func readRecords(path: String) -> (ExperimentRecordSet?, String?) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, "\(path): cannot read the experiments file (missing or unreadable); flags use manifest defaults")
+        let data: [UInt8]
+        do {
+            data = try BoundedFileReader.read(path: path, limit: maximumRecordsFileSize)
+        } catch {
+            return (nil, "\(path): cannot read the experiments file: \(error.reason); flags use manifest defaults")
         }
         do {
             let json = try JSONParser.parse(bytes: data, file: path)
@@ -68,7 +76,7 @@ public struct NimbusExperiments: Sendable {
         } catch {
             // The envelope is wrong (no `data` list): point at the top-level value, so this error
             // too names a line and column like every other error about a file.
-            let (line, column) = topLevelValuePosition(in: [UInt8](data))
+            let (line, column) = topLevelValuePosition(in: data)
             return (nil, "\(path):\(line):\(column): the top-level value: \(error); flags use manifest defaults")
         }
     }

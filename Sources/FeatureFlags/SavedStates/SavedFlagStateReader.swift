@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Nimbus
+import Platform
 
 /// Reads a saved flag state (an export file or a preset) and checks every entry against the
 /// app's registry, collecting every problem instead of stopping at the first.
@@ -20,7 +21,15 @@ public struct SavedFlagStateReader {
 
     static let topLevelKeys = ["schemaVersion", "app", "channel", "overrides", "overrideSetAt", "userPreferences", "typedPreferences"]
 
+    /// Saved states (import files, presets) larger than this are refused: an export of every
+    /// flag of a 10,000-flag app is about 1 MiB, so only a wrong file or a hostile one is larger.
+    public static let maximumSize = 16 * BoundedFileReader.mebibyte
+
     public func read(_ text: String, file: String) throws(SavedStateProblems) -> SavedFlagState {
+        // Files are bounded while they are read; a preset comes from the store, checked here.
+        guard text.utf8.count <= Self.maximumSize else {
+            throw SavedStateProblems(file: file, problems: ["larger than the limit of \(FileReadError.size(Self.maximumSize)) for a saved flag state"])
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(text, file: file)

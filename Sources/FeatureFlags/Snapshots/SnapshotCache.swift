@@ -135,17 +135,7 @@ public struct SnapshotCache: Sendable {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
               info.st_mode & 0o022 == 0, info.st_size > 0, info.st_size < 1 << 30 else { return nil }
         if Int(time(nil)) - Int(info.st_mtim.tv_sec) > 86_400 { futimens(descriptor, nil) }
-        // Read straight into the array's storage: filling it with zeros first touched every page
-        // of a 3 MB snapshot one more time.
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
-            while initialized < buffer.count {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                guard count > 0 else { complete = false; return }
-                initialized += count
-            }
-        }
-        return complete ? bytes : nil
+        return try? BoundedFileReader.read(descriptor: descriptor, name: path, limit: 1 << 30)
     }
 
     // MARK: - Writing

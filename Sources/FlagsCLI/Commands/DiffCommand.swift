@@ -46,8 +46,7 @@ struct DiffCommand: FlagsCommand {
             saved = try PresetStore(environment: environment).load(String(target.dropFirst("preset:".count)))
         } else {
             let path = context.absolutePath(target)
-            guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
-            saved = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
+            saved = try SavedFlagStateReader(registry: environment.registry).read(try ImportCommand.readSavedState(path), file: path)
         }
         let current = SavedFlagState.capture(from: environment)
         var differences = Self.compare("override", current.overrides.mapValues(OnOff.text), saved.overrides.mapValues(OnOff.text))

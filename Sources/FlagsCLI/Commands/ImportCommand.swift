@@ -17,7 +17,7 @@ struct ImportCommand: FlagsCommand {
         are not debuggable, values of the wrong type, variants that do not exist, a file for
         another app, malformed JSON. Any problem is reported, every one of them, and the store is
         left exactly as it was. Otherwise everything is applied in one transaction. FILE may be -
-        for standard input.
+        (or /dev/stdin) for standard input; a FILE larger than 16 MiB is refused.
 
         Options:
           --replace    also remove overrides that are not in the file (default: merge the file in)
@@ -36,14 +36,26 @@ struct ImportCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let path = file == "-" ? file : context.absolutePath(file)
-        let data = path == "-" ? StandardStreams.readAllInput().map { Data($0) } : FileManager.default.contents(atPath: path)
-        guard let data else { throw CLIError.failure("cannot read \(path): no such file or not readable") }
-        let state = try SavedFlagStateReader(registry: environment.registry).read(String(decoding: data, as: UTF8.self), file: path)
+        let state = try SavedFlagStateReader(registry: environment.registry).read(try Self.readSavedState(path), file: path)
         let changes = state.changes(for: environment, replacing: replace)
         try environment.prefs.apply(changes)
         let removed = changes.filter { if case .remove = $0 { true } else { false } }.count
         context.console.print("imported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences"
             + (replace ? ", removed \(removed) other override\(removed == 1 ? "" : "s")" : ""))
+    }
+
+    /// The text of a saved state file, `-` (or `/dev/stdin`) for standard input, bounded by
+    /// `SavedFlagStateReader.maximumSize` while it is read; `diff FILE` reads the same way.
+    static func readSavedState(_ path: String) throws(CLIError) -> String {
+        do {
+            let bytes = path == "-"
+                ? try BoundedFileReader.readStandardInput(limit: SavedFlagStateReader.maximumSize)
+                : try BoundedFileReader.read(path: path, limit: SavedFlagStateReader.maximumSize)
+            return String(decoding: bytes, as: UTF8.self)
+        } catch {
+            let what = path == "-" ? "standard input" : path
+            throw .failure("cannot read \(what): \(error.reason)")
+        }
     }
 }
 #endif

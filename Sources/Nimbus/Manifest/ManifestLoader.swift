@@ -441,12 +441,15 @@ struct ManifestLoader {
     }
 
     /// `a/./b/../c` → `a/c`, without touching the file system, so messages show the path the
-    /// way the manifest spelled it.
-    private static func lexicallyNormalized(_ path: String) -> String {
+    /// way the manifest spelled it. `..` at the root of an absolute path stays at the root, as
+    /// the kernel reads it: `/a/../../etc/hostname` is `/etc/hostname`, not `/../etc/hostname`.
+    static func lexicallyNormalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", isAbsolute, parts.isEmpty { continue }
             parts.append(part)
         }
         let joined = parts.joined(separator: "/")

@@ -17,6 +17,9 @@ public enum JEXLError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported(String)
     /// An operator applied to values it does not accept, such as `'a' < 1`.
     case typeMismatch(String)
+    /// Parentheses, lists, `!` or member steps nested deeper than `limit`, first at the
+    /// 1-based character `position`: refused so that hostile targeting cannot overflow the stack.
+    case tooDeep(limit: Int, position: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum JEXLError: Error, Sendable, Hashable, CustomStringConvertible {
         case .undefinedIdentifier(let name): "undefined identifier `\(name)`"
         case .unsupported(let construct): "unsupported JEXL construct: \(construct)"
         case .typeMismatch(let message): message
+        case .tooDeep(let limit, let position):
+            "nested deeper than \(limit) levels at character \(position); targeting may nest parentheses, lists, `!` and member steps at most \(limit) deep"
         }
     }
 }

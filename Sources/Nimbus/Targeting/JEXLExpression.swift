@@ -94,17 +94,20 @@ public struct JEXLExpression: Sendable, Hashable {
             case .double(let double): return .double(-double)
             default: throw .unsupported("`-` applied to \(operand.kindName) `\(operandNode.sourceText)`")
             }
-        case .binary("&&", let leftNode, let rightNode):
-            // Short-circuits, returning an operand as JavaScript does.
-            let left = try evaluate(leftNode, in: context)
-            return isTruthy(left) ? try evaluate(rightNode, in: context) : left
-        case .binary("||", let leftNode, let rightNode):
-            let left = try evaluate(leftNode, in: context)
-            return isTruthy(left) ? left : try evaluate(rightNode, in: context)
-        case .binary(let op, let leftNode, let rightNode):
-            let left = try evaluate(leftNode, in: context)
-            let right = try evaluate(rightNode, in: context)
-            return try apply(op, left, right, node: node)
+        case .chain(let firstNode, let links):
+            // A loop over the chain, never recursion along it (see `JEXLNode`).
+            var value = try evaluate(firstNode, in: context)
+            for (offset, link) in links.enumerated() {
+                switch link.op {
+                // Short-circuits, returning an operand as JavaScript does.
+                case "&&": if isTruthy(value) { value = try evaluate(link.operand, in: context) }
+                case "||": if !isTruthy(value) { value = try evaluate(link.operand, in: context) }
+                default:
+                    let right = try evaluate(link.operand, in: context)
+                    value = try apply(link.op, value, right, source: JEXLNode.sourceText(firstNode, links[...offset]))
+                }
+            }
+            return value
         case .transform(let name, let subjectNode, let argumentNodes):
             guard name == "versionCompare" else { throw .unsupported("transform `\(name)`") }
             guard argumentNodes.count == 1 else {
@@ -124,7 +127,9 @@ public struct JEXLExpression: Sendable, Hashable {
         }
     }
 
-    private static func apply(_ op: String, _ left: JSONValue, _ right: JSONValue, node: JEXLNode) throws(JEXLError) -> JSONValue {
+    /// `left op right`; `source` (the text of the operation, for errors) is only made when one is thrown.
+    private static func apply(_ op: String, _ left: JSONValue, _ right: JSONValue,
+                              source: @autoclosure () -> String) throws(JEXLError) -> JSONValue {
         switch op {
         case "==": return .bool(areEqual(left, right))
         case "!=": return .bool(!areEqual(left, right))
@@ -135,11 +140,11 @@ public struct JEXLExpression: Sendable, Hashable {
             case (.string(let needle), .string(let haystack)):
                 return .bool(haystack.contains(needle))
             default:
-                throw .typeMismatch("`in` needs a list or a string on its right, found \(right.kindName) in `\(node.sourceText)`")
+                throw .typeMismatch("`in` needs a list or a string on its right, found \(right.kindName) in `\(source())`")
             }
         default:
             guard let order = compare(left, right) else {
-                throw .typeMismatch("cannot compare \(left.kindName) with \(right.kindName) using `\(op)` in `\(node.sourceText)`")
+                throw .typeMismatch("cannot compare \(left.kindName) with \(right.kindName) using `\(op)` in `\(source())`")
             }
             return switch op {
             case "<": .bool(order < 0)

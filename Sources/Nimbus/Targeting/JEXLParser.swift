@@ -1,8 +1,18 @@
 /// Recursive-descent parser from JEXL tokens to a `JEXLNode`, with JEXL's precedence:
 /// `||` < `&&` < `== !=` < `< <= > >= in` < unary `! -` < member, index and `|` transforms.
+///
+/// Operators of one precedence are read in a loop into one chain node, so a long flat
+/// expression costs no stack. Everything that nests (parentheses, lists, subscripts and
+/// transform arguments, `!` and `-`, `.member` and `[index]` steps) counts towards
+/// `maximumDepth`, which bounds the recursion of the parser and of every walk of the tree.
 struct JEXLParser {
+    /// Nesting deeper than this is an error. Real targeting nests a few levels; each level
+    /// costs the parser about ten stack frames, so 100 stays far below a thread's stack.
+    static let maximumDepth = 100
+
     private let tokens: [JEXLToken]
     private var index = 0
+    private var depth = 0
 
     static func parse(_ source: String) throws(JEXLError) -> JEXLNode {
         var parser = JEXLParser(tokens: try JEXLTokenizer.tokenize(source))
@@ -48,16 +58,31 @@ struct JEXLParser {
         _ operators: [String],
         next: (inout JEXLParser) throws(JEXLError) -> JEXLNode
     ) throws(JEXLError) -> JEXLNode {
-        var left = try next(&self)
+        let first = try next(&self)
+        var links: [JEXLNode.Link] = []
         while case .symbol(let symbol) = current.kind, operators.contains(symbol) {
             index += 1
-            left = .binary(symbol, left, try next(&self))
+            links.append(JEXLNode.Link(op: symbol, operand: try next(&self)))
         }
-        return left
+        return links.isEmpty ? first : .chain(first, links)
     }
 
+    /// One level deeper at the current token; `leave(_:)` gives the levels back.
+    private mutating func enter() throws(JEXLError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw .tooDeep(limit: Self.maximumDepth, position: current.position) }
+    }
+
+    private mutating func leave(_ levels: Int = 1) {
+        depth -= levels
+    }
+
+    /// A whole (sub)expression: the top level, or inside parentheses, a list, a subscript or
+    /// transform arguments, each one level deeper.
     private mutating func parseOr() throws(JEXLError) -> JEXLNode {
-        try parseBinary(["||"]) { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseAnd() }
+        try enter()
+        defer { leave() }
+        return try parseBinary(["||"]) { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseAnd() }
     }
 
     private mutating func parseAnd() throws(JEXLError) -> JEXLNode {
@@ -73,14 +98,25 @@ struct JEXLParser {
     }
 
     private mutating func parseUnary() throws(JEXLError) -> JEXLNode {
-        if take("!") { return .unary("!", try parseUnary()) }
-        if take("-") { return .unary("-", try parseUnary()) }
+        for op in ["!", "-"] where current.kind == .symbol(op) {
+            try enter()
+            defer { leave() }
+            index += 1
+            return .unary(op, try parseUnary())
+        }
         return try parsePostfix()
     }
 
     private mutating func parsePostfix() throws(JEXLError) -> JEXLNode {
         var node = try parsePrimary()
+        // Each step wraps the node once more: `a.b.c…` is as deep as it is long.
+        var steps = 0
+        defer { leave(steps) }
         while true {
+            if case .symbol(let symbol) = current.kind, [".", "[", "|"].contains(symbol) {
+                try enter()
+                steps += 1
+            }
             if take(".") {
                 guard case .identifier(let name) = current.kind else {
                     throw .syntax(message: "expected a name after `.`, found \(current.display)", position: current.position)

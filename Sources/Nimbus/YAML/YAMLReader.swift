@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +10,9 @@ import Platform
 /// YAML the package loads. A stream must hold at most one document (an empty stream reads as a
 /// null scalar). Anchors and aliases are resolved; duplicate mapping keys, non-scalar mapping keys
 /// and aliases to unknown anchors are errors. So that hostile input fails with an error instead
-/// of exhausting the stack or memory, nesting deeper than `maximumDepth` and documents whose
-/// aliases would expand to more than `maximumAliasExpansion` nodes ("billion laughs") are errors.
+/// of exhausting the stack or memory, files larger than `maximumFileSize` (counted while
+/// reading), nesting deeper than `maximumDepth` and documents whose aliases would expand to more
+/// than `maximumAliasExpansion` nodes ("billion laughs") are errors.
 ///
 /// ```swift
 /// let root = try YAMLReader.read(path: "nimbus.fml.yaml")
@@ -30,26 +26,24 @@ public enum YAMLReader {
     /// Aliases may add at most this many nodes to the document when expanded. Real manifests use a
     /// handful of aliases; nine levels of ten aliases each would expand to a billion nodes.
     public static let maximumAliasExpansion = 100_000
+    /// Files larger than this are refused, counted while reading. Firefox for iOS's whole
+    /// manifest is under 1 MiB; a registry or manifest of thousands of flags is a few MiB.
+    public static let maximumFileSize = 16 * BoundedFileReader.mebibyte
 
-    /// Reads the file at `path`; marks and errors name the file as `path` was written.
-    public static func read(path: String) throws(YAMLError) -> YAMLNode {
-        let data: Data
+    /// Reads the file at `path`, at most `limit` bytes; marks and errors name the file as `path` was written.
+    public static func read(path: String, limit: Int = maximumFileSize) throws(YAMLError) -> YAMLNode {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFileReader.read(path: path, limit: limit)
         } catch {
-            throw YAMLError(file: path, line: 1, column: 1, message: "cannot read file: \(Self.reason(error))")
+            throw YAMLError(file: path, line: 1, column: 1, message: "cannot read file: \(error.reason)")
         }
-        return try parse(bytes: [UInt8](data), name: path)
+        return try parse(bytes: bytes, name: path)
     }
 
     /// Reads `string`; `name` stands in for a file path in marks and errors.
     public static func read(string: String, name: String) throws(YAMLError) -> YAMLNode {
         try parse(bytes: Array(string.utf8), name: name)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if (error as? CocoaError)?.code == .fileReadNoSuchFile { return "no such file" }
-        return ErrorText.describe(error)
     }
 
     private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {
