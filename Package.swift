@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
 
-        .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: channelSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),

@@ -1,3 +1,4 @@
+import FeatureFlagsTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -41,9 +42,10 @@ enum FlagsBinary {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/out", errPath = folder + "/err"
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment.merge(extra) { _, new in new }
+        // TMUX unset: the tests' tmux servers must not think they run inside the user's tmux.
+        var changes: [String: String?] = extra.mapValues { Optional($0) }
+        changes["TMUX"] = .some(nil)
+        let environment = ChildEnvironment.merging(changes)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

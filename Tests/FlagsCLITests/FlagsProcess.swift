@@ -1,3 +1,4 @@
+import FeatureFlagsTestSupport
 import Foundation
 
 /// Runs the real `flags` executable built next to the test bundle, as a user or script would.
@@ -29,9 +30,7 @@ struct FlagsProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = ChildEnvironment.merging(extra)
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -1,17 +1,13 @@
+import FeatureFlagsTestSupport
 import Foundation
 import Platform
 import Testing
 
 /// `BoundedFileReader` on real files, FIFOs and devices in a private temporary folder.
 @Suite struct BoundedFileReaderTests {
-    let folder: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "bounded-reader-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    private func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
+    /// Removed when the test ends, whatever it did.
+    let scratch = TemporaryDirectory()
+    var folder: String { scratch.path }
 
     private func write(_ bytes: [UInt8], to name: String) -> String {
         let path = folder + "/" + name
@@ -20,7 +16,6 @@ import Testing
     }
 
     @Test func aFileOfExactlyTheLimitIsReadAndOneByteMoreIsRefused() throws {
-        defer { cleanUp() }
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let path = write(bytes, to: "exact")
         #expect(try BoundedFileReader.read(path: path, limit: bytes.count) == bytes)
@@ -32,7 +27,6 @@ import Testing
     }
 
     @Test func anEndlessFIFOStopsAtTheLimit() throws {
-        defer { cleanUp() }
         let path = folder + "/fifo"
         #expect(mkfifo(path, 0o600) == 0)
         let writer = Process()
@@ -46,7 +40,6 @@ import Testing
     }
 
     @Test func aFIFOThatEndsIsReadWhole() throws {
-        defer { cleanUp() }
         let path = folder + "/fifo"
         #expect(mkfifo(path, 0o600) == 0)
         let writer = Process()
@@ -58,7 +51,6 @@ import Testing
     }
 
     @Test func devicesFoldersAndMissingFilesSayWhatTheyAre() throws {
-        defer { cleanUp() }
         #expect(throws: FileReadError(path: "/dev/zero", problem: .device)) { try BoundedFileReader.read(path: "/dev/zero", limit: 10) }
         #expect(throws: FileReadError(path: folder, problem: .folder)) { try BoundedFileReader.read(path: folder, limit: 10) }
         let missing = folder + "/missing"
@@ -75,7 +67,6 @@ import Testing
     }
 
     @Test func comparingAFileReadsAtMostOneByteMoreThanTheOtherSide() throws {
-        defer { cleanUp() }
         let path = write(Array("same".utf8), to: "same")
         #expect(BoundedFileReader.file(at: path, holds: Array("same".utf8)))
         #expect(!BoundedFileReader.file(at: path, holds: Array("sam".utf8)))

@@ -1,17 +1,13 @@
+import FeatureFlagsTestSupport
 import Foundation
 import Platform
 import Testing
 
 /// `--output FILE` writes through what is not a plain file and never replaces it.
 @Suite struct OutputFileTests {
-    let folder: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "output-file-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    private func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    /// Removed when the test ends, whatever it did.
+    let scratch = TemporaryDirectory()
+    var folder: String { scratch.path }
 
     private func fileType(_ path: String) -> mode_t {
         var info = stat()
@@ -19,7 +15,6 @@ import Testing
     }
 
     @Test func aNewFileIsCreatedAndAnExistingOneReplacedKeepingItsMode() throws {
-        defer { remove() }
         let path = folder + "/out.json"
         try OutputFile.write(Array("first\n".utf8), to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\n")
@@ -32,7 +27,6 @@ import Testing
     }
 
     @Test func aSymlinkIsFollowedAndStaysASymlink() throws {
-        defer { remove() }
         let target = folder + "/real.json", link = folder + "/link.json", dangling = folder + "/dangling.json"
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
         #expect(symlink("real.json", link) == 0 && symlink("later.json", dangling) == 0)
@@ -45,7 +39,6 @@ import Testing
     }
 
     @Test func aFIFOIsWrittenInPlaceForItsReader() throws {
-        defer { remove() }
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         // A reader opens the FIFO from a child process, as a shell's `cat` would.
@@ -75,7 +68,6 @@ import Testing
     }
 
     @Test func aFolderOrAMissingFolderIsAnError() throws {
-        defer { remove() }
         let folderError = try #require(throws: OutputFileError.self) { try OutputFile.write([], to: folder) }
         #expect(folderError.description.hasSuffix("Is a directory"))
         let missing = try #require(throws: OutputFileError.self) { try OutputFile.write([], to: folder + "/no/such/out.json") }

@@ -1,3 +1,4 @@
+import FeatureFlagsTestSupport
 import Foundation
 
 /// Runs the executables built next to the test bundle (`flags`, `prefs-torture`, `flag-probe`),
@@ -25,9 +26,7 @@ struct ToolProcess {
             process.executableURL = URL(fileURLWithPath: path(of: name))
             process.arguments = arguments
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = ChildEnvironment.merging(extra)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

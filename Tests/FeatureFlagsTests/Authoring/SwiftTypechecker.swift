@@ -22,6 +22,10 @@ struct SwiftTypechecker {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(compiler, "no swiftc found"))
         process.arguments = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", file]
+        // swiftc leaves TemporaryDirectory.* folders in $TMPDIR: give it the test's own folder.
+        let scratch = (folder as NSString).appendingPathComponent("swiftc-tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

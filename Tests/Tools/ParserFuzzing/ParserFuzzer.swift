@@ -67,7 +67,10 @@ public final class ParserFuzzer {
         self.targets = targets
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
+    deinit { removeCorpus() }
+
+    /// Removes the folder of corpus files; a program whose fuzzer lives until exit calls it.
+    public func removeCorpus() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// The corpus files, for messages.
     public var fileCount: Int { targets.count }

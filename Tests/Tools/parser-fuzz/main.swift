@@ -24,6 +24,8 @@ let start = options["start"].flatMap(Int.init) ?? 0
 let fuzzer = try ParserFuzzer(firefoxFolder: options["firefox"])
 print("parser-fuzz: \(inputs) inputs from #\(start), seed \(seed), \(fuzzer.fileCount) corpus files in \(fuzzer.folder)")
 let report = fuzzer.run(inputs: inputs, seed: seed, start: start)
+// A top-level value is never released before exit, so its deinit would not remove the corpus.
+fuzzer.removeCorpus()
 print(report.summary)
 if !report.failures.isEmpty {
     let saved = FileManager.default.currentDirectoryPath + "/parser-fuzz-failures"
