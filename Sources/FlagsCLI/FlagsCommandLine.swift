@@ -84,7 +84,11 @@ public enum FlagsCommandLine {
         do {
             var options = base
             options.configPath = try arguments.option("--config", command: nil) ?? options.configPath
-            options.storePath = try arguments.option("--store", command: nil) ?? options.storePath
+            if let store = try arguments.option("--store", command: nil) {
+                // An empty path would name the working directory: never what was meant.
+                guard !store.isEmpty else { throw CLIError.usage("--store needs a file path, not an empty one (leave out --store for the default store)") }
+                options.storePath = store
+            }
             if let channel = try arguments.option("--channel", command: nil) {
                 guard let parsed = BuildChannel(rawValue: channel.lowercased()) else {
                     throw CLIError.usage("unknown channel '\(channel)'; expected developer, beta or release")

@@ -89,6 +89,38 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(line?.contains("* Promo Banner") == true, "\(line ?? "no line")")
     }
 
+    /// The store's file moved away under the controller: it says so in the header, opens the
+    /// path again, and the next toggle lands in the store at the path.
+    @Test func aStoreMovedAwayIsReopenedBeforeTheNextWrite() throws {
+        let path = folder.file("store/prefs.sqlite")
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        #expect(rename(path, path + ".moved") == 0)
+        type("/promo", into: controller)
+        controller.handle(.enter)
+        controller.handle(.character(" "))
+        #expect(controller.header.statusNote?.contains("store moved away or deleted: reopened") == true, "\(controller.header)")
+        #expect(try open().prefs.allEntries().keys.contains("promoBannerDebugKey"), "the override is in the store at the path")
+        #expect(controller.environment.prefs.changeAtPath() == nil)
+    }
+
+    /// Another store moved into the path: the controller shows its overrides.
+    @Test func aStoreReplacedIsShown() throws {
+        let path = folder.file("store/prefs.sqlite"), other = folder.file("store/other.sqlite")
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        #expect(controller.header.overrideCount == 0)
+        do {
+            let replacement = try FlagsEnvironment.open(FlagsOptions(
+                storePath: other, channel: .developer, workingDirectory: folder.path,
+                environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
+            try replacement.provider.setDebugOverride(try replacement.registry.flag("tipJar"), to: false)
+        }
+        #expect(rename(other, path) == 0)
+        #expect(controller.followStoreAtPath(), "\(controller.screen.message ?? "")")
+        #expect(controller.header.statusNote?.contains("store replaced by another file: reopened") == true, "\(controller.header)")
+        #expect(controller.header.overrideCount == 1)
+        #expect(try toggleRow(controller, "tipJar").isOverridden)
+    }
+
     @Test func xRemovesTheOverrideOfTheSelectedFlag() throws {
         let environment = try open()
         try environment.provider.setDebugOverride(try environment.registry.flag("reviews"), to: false)

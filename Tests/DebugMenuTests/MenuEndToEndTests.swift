@@ -1,3 +1,4 @@
+import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
@@ -121,6 +122,63 @@ struct MenuEndToEndTests {
         #expect(after.contains("Feature Flags (2)") && !after.contains("Tip Jar"), "the filter is kept")
         #expect(selected.contains("Order Tracking"))
         #expect(line("▸", in: after).contains("Order Tracking"), "the selection is kept")
+    }
+
+    /// The tool's own hints say `mv` the store: done while the menu is open, the menu notices,
+    /// says so and opens the path again, so a toggle lands in the store at the path, not in the
+    /// file moved away.
+    @Test func aStoreMovedAwayIsReopenedAndTheNextToggleLandsAtThePath() throws {
+        let store = folder.file("store/prefs.sqlite"), moved = folder.file("store/old.sqlite")
+        #expect(try FlagsBinary.run(["set", "tipJar", "off"], environment: environment).status == 0)
+        let tmux = try openMenu()
+        defer { tmux.kill() }
+        try tmux.waitFor(timeout: 5, "the override from before") { $0.contains("1 overridden") }
+        try FileManager.default.moveItem(atPath: store, toPath: moved)
+        try tmux.waitFor(timeout: 2, "the header note") { $0.contains("store moved away or deleted: reopened") && $0.contains("0 overridden") }
+
+        try tmux.send("/", "p", "r", "o", "m", "o", "Enter")
+        try tmux.waitFor(timeout: 5, "the filter") { $0.contains("filter") && !$0.contains("Tip Jar") }
+        try tmux.send("Space")
+        try tmux.waitFor(timeout: 5, "the override mark") { self.line("Promo Banner", in: $0).contains("●") }
+        let list = try FlagsBinary.run(["list", "--json"], environment: environment)
+        #expect(list.status == 0, "\(list.errors)")
+        let overridden = Self.overriddenFlags(list.output)
+        #expect(overridden == ["promoBanner"], "the toggle is in the store at the path: \(list.output)")
+        // The moved file kept what it had (its journal was put back into it), and nothing new.
+        let old = try FlagsBinary.run(["list", "--json"], environment: environment.merging(["FLAGS_STORE": moved]) { $1 })
+        #expect(Self.overriddenFlags(old.output) == ["tipJar"], "\(old.output) \(old.errors)")
+        try tmux.send("q")
+        try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
+    }
+
+    /// Another store moved into the path: the menu shows that one and writes into it.
+    @Test func aStoreReplacedUnderTheMenuIsReopened() throws {
+        let store = folder.file("store/prefs.sqlite"), other = folder.file("store/other.sqlite")
+        let tmux = try openMenu()
+        defer { tmux.kill() }
+        // Made and closed here, so the whole store is in its one file: a `flags` process leaves
+        // its last commits in the `-wal` beside it, which a `mv` of the file would leave behind.
+        do {
+            let replacement = try FlagsEnvironment.open(FlagsOptions(
+                storePath: other, workingDirectory: folder.path, environment: environment.merging(["HOME": folder.path]) { $1 }))
+            try replacement.provider.setDebugOverride(try replacement.registry.flag("tipJar"), to: false)
+        }
+        #expect(rename(other, store) == 0)
+        try tmux.waitFor(timeout: 2, "the header note") { $0.contains("store replaced by another file: reopened") && $0.contains("1 overridden") }
+        try tmux.send("/", "p", "r", "o", "m", "o", "Enter")
+        try tmux.waitFor(timeout: 5, "the filter") { $0.contains("filter") && !$0.contains("Tip Jar") }
+        try tmux.send("Space")
+        try tmux.waitFor(timeout: 5, "the override mark") { self.line("Promo Banner", in: $0).contains("●") }
+        let list = try FlagsBinary.run(["list", "--json"], environment: environment)
+        #expect(Self.overriddenFlags(list.output) == ["promoBanner", "tipJar"], "\(list.output) \(list.errors)")
+        try tmux.send("q")
+        try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
+    }
+
+    /// The ids of the flags `flags list --json` shows with an override, sorted.
+    static func overriddenFlags(_ json: String) -> [String] {
+        guard let flags = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else { return [] }
+        return flags.filter { $0["source"] as? String == "override" }.compactMap { $0["id"] as? String }.sorted()
     }
 
     @Test func resizingToTinyAndBackKeepsTheMenuAlive() throws {

@@ -106,3 +106,44 @@ import FeatureFlagsTestSupport
         #expect(reader.boolForKey("theirs") == true)
     }
 }
+
+/// A store whose file is moved away or replaced while it is open: the path is what counts.
+@Suite struct MovedStoreTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.file("store/prefs.sqlite") }
+
+    @Test func changeAtPathTellsMovedAwayFromReplaced() throws {
+        let prefs = try SQLitePrefs(path: path)
+        #expect(prefs.changeAtPath() == nil)
+        #expect(rename(path, path + ".moved") == 0)
+        #expect(prefs.changeAtPath() == .missing)
+        _ = try SQLitePrefs(path: folder.file("store/other.sqlite"))
+        #expect(rename(folder.file("store/other.sqlite"), path) == 0)
+        #expect(prefs.changeAtPath() == .replaced)
+        #expect(rename(path + ".moved", path) == 0)
+        #expect(prefs.changeAtPath() == nil, "the same file back at the path is the same store")
+    }
+
+    /// Reopened, the store writes at the path; the file moved away keeps what it had, journal
+    /// included, and the journals it left at the path do not leak into the new store.
+    @Test func reopenedAfterAMoveWritesAtThePath() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "beforeDebugKey")
+        #expect(rename(path, path + ".moved") == 0)
+        let reopened = try prefs.reopened()
+        #expect(reopened.allEntries().isEmpty)
+        try reopened.setBool(true, forKey: "afterDebugKey")
+        #expect(throws: PrefsStoreError.self) { try prefs.setBool(false, forKey: "lostDebugKey") }
+        #expect(try SQLitePrefs(path: path).allEntries().keys.sorted() == ["afterDebugKey"])
+        #expect(try SQLitePrefs(path: path + ".moved").allEntries().keys.sorted() == ["beforeDebugKey"])
+    }
+
+    @Test func reopenedAfterAReplacementReadsTheNewFile() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "oldDebugKey")
+        do { try SQLitePrefs(path: folder.file("store/other.sqlite")).setBool(true, forKey: "otherDebugKey") }
+        #expect(rename(folder.file("store/other.sqlite"), path) == 0)
+        let reopened = try prefs.reopened()
+        #expect(reopened.allEntries().keys.sorted() == ["otherDebugKey"], "nothing of the old store's journal")
+    }
+}

@@ -18,6 +18,20 @@ import FeatureFlagsTestSupport
         #expect(FileManager.default.contents(atPath: path) == before, "the file must be left byte-for-byte as it was")
     }
 
+    /// SQLite's "string or blob too big" is about a value, not the disk: it is said so.
+    @Test func aValueTooLargeIsNotBlamedOnTheDisk() throws {
+        let path = folder.file("prefs.sqlite")
+        _ = try SQLitePrefs(path: path)
+        let connection = try SQLiteConnection(path: path, create: false)
+        #expect {
+            _ = try connection.query("SELECT zeroblob(2000000000)")
+        } throws: { error in
+            let explained = StoreFile.explain(error, path: path, action: "write")
+            return explained.kind == .valueTooLarge && explained.problem.contains("larger than SQLite allows")
+                && !explained.hint.contains("disk") && explained.description.contains(path)
+        }
+    }
+
     @Test func garbageBytesAreRefused() throws {
         let path = folder.file("prefs.sqlite")
         folder.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }), to: path)

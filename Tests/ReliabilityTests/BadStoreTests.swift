@@ -121,6 +121,112 @@ import Testing
         try expectRefused("read-only", commands: [["set", "promoBanner", "off"], ["reset", "--all"]], asUser: 65534)
     }
 
+    /// A journal that, replayed into the store as it is now, sets an override for spicyMode: what
+    /// another user who can put a file beside the store would plant. Made by writing through
+    /// SQLite and keeping the `-wal` it wrote, then putting the store back as it was.
+    private func makeInjectedJournal() throws -> String {
+        try makeStore()
+        let base = try #require(FileManager.default.contents(atPath: store))
+        let injected = folder.file("injected.wal")
+        do {
+            let connection = try SQLiteConnection(path: store, create: false)
+            try connection.execute("INSERT INTO prefs (key, type, value, updated_at) VALUES ('spicyModeDebugKey', 'bool', 1, 0)")
+            try FileManager.default.copyItem(atPath: store + "-wal", toPath: injected)
+        }
+        folder.write(base, to: store)
+        for suffix in ["-wal", "-shm"] { unlink(store + suffix) }
+        chmod(injected, 0o644)
+        return injected
+    }
+
+    private func spicyModeOverride(asUser: UInt32? = nil) throws -> String {
+        try ToolProcess.run("flags", ["get", "spicyMode", "--json"], environment: environment, asUser: asUser).output
+    }
+
+    /// Another user's `-wal` (mode 0666) beside root's store: replayed, it would inject an
+    /// override; it is refused before SQLite opens the store, naming the journal.
+    @Test(.enabled(if: ToolProcess.isRoot, "chown to another user needs root"))
+    func journalOwnedByAnotherUserIsNotReplayed() throws {
+        let injected = try makeInjectedJournal()
+        let journal = store + "-wal"
+        try FileManager.default.copyItem(atPath: injected, toPath: journal)
+        chown(journal, 65534, 65534)
+        chmod(journal, 0o666)
+        try expectRefused("journal owned by another user (\(journal), uid 65534)", commands: Self.commands + [["get", "spicyMode", "--json"]])
+        let list = try ToolProcess.run("flags", ["list", "--json"], environment: environment)
+        #expect(!list.output.contains("spicyMode"), "nothing of the journal may show: \(list.output)")
+        // The journal is real: once it is root's and private, SQLite replays it.
+        chown(journal, 0, 0)
+        chmod(journal, 0o600)
+        #expect(try spicyModeOverride().contains(#""override": true"#))
+    }
+
+    /// A store folder owned by another user (the issue's case): they plant a journal there
+    /// themselves; root's next `flags list` refuses the folder instead of replaying it.
+    @Test(.enabled(if: ToolProcess.isRoot, "running as another user needs root"))
+    func folderOwnedByAnotherUserIsRefused() throws {
+        let injected = try makeInjectedJournal()
+        let storeFolder = folder.file("store")
+        chmod(storeFolder, 0o755)
+        chown(storeFolder, 65534, 65534)
+        #expect(ToolProcess.system("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                       "/bin/cp", injected, store + "-wal"]) == 0, "nobody plants the journal")
+        chmod(store + "-wal", 0o666)
+        try expectRefused("folder owned by another user (\(storeFolder), uid 65534)",
+                          commands: Self.commands + [["get", "spicyMode", "--json"]])
+        let refusal = try ToolProcess.run("flags", ["list"], environment: environment)
+        #expect(refusal.errors.contains("mkdir -m 700") && refusal.errors.contains("chown 0 '\(storeFolder)'"), "\(refusal.errors)")
+    }
+
+    /// Moved away while this process has it open: another `flags` must not make a new store
+    /// that shares the old one's journals (SQLite would mix them); it waits for the path to be free.
+    @Test func storeMovedAwayWhileAnotherProgramHasItOpen() throws {
+        let holder = try SQLitePrefs(path: store)
+        try holder.setBool(true, forKey: "promoBannerDebugKey")
+        #expect(rename(store, store + ".moved") == 0)
+        let refused = try ToolProcess.run("flags", ["set", "tipJar", "off"], environment: environment)
+        #expect(refused.status == 1 && refused.errors.contains("another program still has the store that was at this path open"), "\(refused.errors)")
+        #expect(refused.errors.contains("hint: close the programs"), "\(refused.errors)")
+        holder.close()
+        let set = try ToolProcess.run("flags", ["set", "tipJar", "off"], environment: environment)
+        #expect(set.status == 0, "\(set.errors)")
+        let list = try ToolProcess.run("flags", ["list", "--json"], environment: environment)
+        #expect(list.output.contains(#""debugKey": "tipJarDebugKey""#) && !list.output.contains(#""override": true"#), "\(list.output)")
+    }
+
+    /// A journal with changes whose store is gone (a crash, then `rm prefs.sqlite`): a new store
+    /// is not made on top of it.
+    @Test func journalWithChangesLeftWithoutItsStore() throws {
+        let injected = try makeInjectedJournal()
+        unlink(store)
+        try FileManager.default.copyItem(atPath: injected, toPath: store + "-wal")
+        let result = try ToolProcess.run("flags", ["list"], environment: environment)
+        #expect(result.status == 1 && result.errors.contains("a journal with changes of a store no longer at this path is left (\(store)-wal)"), "\(result.errors)")
+        #expect(result.errors.contains("rm '\(store)-wal'"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    /// A link to a file that does not exist is said to be one, not "read-only".
+    @Test func danglingLinkAsTheStore() throws {
+        let target = folder.file("gone/prefs.sqlite")
+        symlink(target, store)
+        try expectRefused("symbolic link to a missing file (\(target))")
+        let result = try ToolProcess.run("flags", ["list"], environment: environment)
+        #expect(!result.errors.contains("read-only"), "\(result.errors)")
+        #expect(result.errors.contains("rm '\(store)'"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    /// `--store ""` would be the working directory: a usage error naming the option instead.
+    @Test func emptyStorePathIsAUsageError() throws {
+        for arguments in [["--store", "", "list"], ["--store=", "list"], ["set", "promoBanner", "on", "--store", ""]] {
+            let result = try ToolProcess.run("flags", arguments, environment: environment)
+            #expect(result.status == 2, "flags \(arguments) exited \(result.status): \(result.errors)")
+            #expect(result.errors.contains("--store needs a file path"), "\(result.errors)")
+        }
+        #expect(snapshot() == "missing")
+    }
+
     /// A full disk: the store on a small tmpfs filled up. Skipped where tmpfs cannot be mounted.
     @Test(.enabled(if: BadStoreTests.canMountTmpfs, "mounting a tmpfs needs root and a kernel that allows it"))
     func fullDisk() throws {

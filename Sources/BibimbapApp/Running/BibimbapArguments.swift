@@ -88,7 +88,11 @@ public struct BibimbapArguments: Sendable, Equatable {
             case "--watch": result.watch = true
             case "--interval": result.intervalMilliseconds = try number(atLeast: 10)
             case "--config": result.configPath = try value()
-            case "--store": result.storePath = try value()
+            case "--store":
+                let path = try value()
+                // An empty path would name the working directory: never what was meant.
+                guard !path.isEmpty else { throw UsageError(description: "--store needs a file path, not an empty one (leave it out for the default store)") }
+                result.storePath = path
             case "--width": result.width = try number(atLeast: HomeScreenRenderer.minimumWidth)
             case "--no-color", "--no-colour": result.colour = .never
             case "--color", "--colour":

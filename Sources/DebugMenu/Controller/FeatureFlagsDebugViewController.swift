@@ -75,6 +75,15 @@ public final class FeatureFlagsDebugViewController {
     private var experimentsFetch: BackgroundExperimentsFetch?
     /// What the header says about the experiments' source (nil for a file).
     public private(set) var experimentsStatus: String?
+    /// What the header says about the store when its file was moved away or replaced.
+    public private(set) var storeStatus: String?
+    /// True once the open store was closed because its path named another file, until the
+    /// path is opened again.
+    private var needsReopen = false
+    /// When the store's path was last compared with the file open: a `stat` at most this often
+    /// while idle keeps the idle loop idle.
+    private var storeCheckedAt = ContinuousClock.now
+    private static let storeCheckInterval: Duration = .milliseconds(500)
     private static let debugKeySuffix = FeatureFlagID.debugKeySuffix
     /// Store keys no row shows and no flag reads: presets and the Remote Settings cache.
     private static let unshownKeyPrefixes = ["presets.", "remoteSettings."]
@@ -205,7 +214,7 @@ public final class FeatureFlagsDebugViewController {
             storePath: Self.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,
-            statusNote: environment.isDemo ? "demo" : nil,
+            statusNote: Self.statusNote(isDemo: environment.isDemo, storeStatus: storeStatus, separator: separator),
             experimentsStatus: experimentsStatus)
     }
 
@@ -260,6 +269,11 @@ public final class FeatureFlagsDebugViewController {
         takeFetchedExperiments()
         switch key {
         case .timeout:
+            let now = ContinuousClock.now
+            if now - storeCheckedAt >= Self.storeCheckInterval {
+                storeCheckedAt = now
+                followStoreAtPath()
+            }
             if reloadView() { screen.show(message: "The store changed; the rows were reloaded.") }
             refreshAges()
             return true
@@ -277,6 +291,12 @@ public final class FeatureFlagsDebugViewController {
     /// Carries out `action`; returns false for `.quit`. Store errors become a message.
     @discardableResult
     public func perform(_ action: MenuAction) -> Bool {
+        switch action {
+        case .cycleChannel, .choosePreset, .quit: break
+        default:
+            // A write must land in the store at the path, never in a file moved away from it.
+            guard followStoreAtPath() else { return true }
+        }
         do {
             switch action {
             case .toggle(let rowID):
@@ -334,14 +354,48 @@ public final class FeatureFlagsDebugViewController {
     public func takeFetchedExperiments() -> Bool {
         guard let fetch = experimentsFetch, let fetched = fetch.take() else { return false }
         experimentsFetch = nil
-        environment = fetched
-        previewed = previewChannel == fetched.channel ? fetched : fetched.previewing(previewChannel)
-        snapshot = fetched.prefs.allEntries()
-        countOverrides()
-        rebuildAllRows()
+        // The fetch started on the store open then; it may have been reopened since.
+        adopt(fetched.prefs === environment.prefs ? fetched : fetched.using(store: environment.prefs))
         experimentsStatus = ExperimentsStatusText.text(for: fetched.experiments, isFetching: false,
                                                        dash: glyphs.dash, ellipsis: glyphs.ellipsis)
         return true
+    }
+
+    /// Shows `environment` from now on, keeping selection, filter and previewed channel.
+    private func adopt(_ environment: FlagsEnvironment) {
+        self.environment = environment
+        previewed = previewChannel == environment.channel ? environment : environment.previewing(previewChannel)
+        snapshot = environment.prefs.allEntries()
+        countOverrides()
+        rebuildAllRows()
+    }
+
+    // MARK: - The store's file
+
+    /// Makes sure the store open is the file its path names, reopening the path when that file
+    /// was moved away, deleted or replaced (`mv` is what the tool's own hints suggest); the
+    /// header says so. Returns whether the store at the path is the one in use: false when it
+    /// cannot be opened (the message says why), and then nothing is written.
+    ///
+    /// The old store is closed first, its journal emptied into the moved file, so the `-wal`
+    /// and `-shm` left at the path can be removed rather than read by the new store.
+    @discardableResult
+    public func followStoreAtPath() -> Bool {
+        let change = environment.prefs.changeAtPath()
+        guard needsReopen || change != nil else { return true }
+        needsReopen = true
+        let what = (change ?? .missing).description
+        do {
+            adopt(try environment.reopeningStore())
+            needsReopen = false
+            storeStatus = "store \(what): reopened"
+            screen.show(message: "The store file was \(what); opened \(environment.storePath) again.")
+            return true
+        } catch {
+            storeStatus = "store \(what): cannot reopen"
+            screen.show(message: "The store file was \(what) and \(environment.storePath) cannot be opened: \(error.problem); \(error.hint)")
+            return false
+        }
     }
 
     // MARK: - Presets
@@ -615,6 +669,12 @@ public final class FeatureFlagsDebugViewController {
 
     private static func title(of flag: FeatureFlagID) -> String {
         flag.definition.debug?.title ?? flag.rawValue
+    }
+
+    /// The header's note: the demo, and what happened to the store's file.
+    private static func statusNote(isDemo: Bool, storeStatus: String?, separator: String) -> String? {
+        let notes = [isDemo ? "demo" : nil, storeStatus].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: separator)
     }
 
     /// The path with the home folder shown as `~`.

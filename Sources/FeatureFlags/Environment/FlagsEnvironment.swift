@@ -106,6 +106,19 @@ public final class FlagsEnvironment: Sendable {
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
+    /// The same app, client and experiments on the store now at `storePath`, opened again: for
+    /// a program that keeps the store open when the file it opened was moved away, deleted or
+    /// replaced (`SQLitePrefs.changeAtPath()`). The store open until now is closed. The client (its Nimbus id, the experiments
+    /// evaluated for it) stays the one this session started with.
+    public func reopeningStore() throws(PrefsStoreError) -> FlagsEnvironment {
+        using(store: try prefs.reopened())
+    }
+
+    /// The same app, client and experiments, reading and writing `prefs` instead.
+    public func using(store prefs: SQLitePrefs) -> FlagsEnvironment {
+        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+    }
+
     /// The user's locale as Nimbus writes it (`en-US`), from `LC_ALL`, `LC_MESSAGES` or `LANG`.
     static func locale(from environment: [String: String]) -> String {
         let raw = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""

@@ -10,7 +10,7 @@
 public struct PrefsStoreError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, in broad strokes, so a caller can choose an exit code or retry.
     public enum Kind: Sendable, Equatable {
-        case notAStore, newerSchema, notAFile, unsafePermissions, readOnly, diskFull, busy, io
+        case notAStore, newerSchema, notAFile, unsafePermissions, readOnly, diskFull, busy, valueTooLarge, io
     }
 
     public var path: String

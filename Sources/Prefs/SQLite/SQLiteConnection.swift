@@ -45,19 +45,34 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the connection now rather than when the last reference goes; later calls fail
+    /// with SQLITE_MISUSE. The last connection to close checkpoints the WAL into the database
+    /// file it opened and deletes the `-wal` and `-shm` files by name, which must happen before
+    /// a new store is made at a path the old file was moved away from.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for statement in statementCache.values { sqlite3_finalize(statement) }
+        statementCache = [:]
         sqlite3_close_v2(handle)
     }
 
+    private var isClosed = false
+
+    private var closedError: SQLiteError { SQLiteError(code: SQLITE_MISUSE, message: "the store was closed") }
+
     /// Waits up to `milliseconds` for another process's lock before reporting `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int32) {
+        guard !isClosed else { return }
         sqlite3_busy_timeout(handle, milliseconds)
         busyTimeout = .milliseconds(milliseconds)
     }
 
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(SQLiteError) {
+        guard !isClosed else { throw closedError }
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if code != SQLITE_OK {
@@ -125,6 +140,7 @@ final class SQLiteConnection {
     }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        guard !isClosed else { throw closedError }
         if let statement = statementCache[sql] { return statement }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
@@ -172,6 +188,8 @@ struct SQLiteError: Error, CustomStringConvertible {
         primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
     }
     var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
+    /// SQLITE_TOOBIG: a string or blob over SQLite's length limit; nothing is wrong with the disk.
+    var isTooBig: Bool { primaryCode == SQLITE_TOOBIG }
     var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
     var description: String { "\(message) (SQLite code \(code))" }
 }

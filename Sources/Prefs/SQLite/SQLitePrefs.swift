@@ -35,6 +35,8 @@ public final class SQLitePrefs: Prefs {
 
     public let path: String
     private let state: Mutex<State>
+    /// The file opened, to tell when `path` names another one (`changeAtPath()`).
+    private let openedFile: StoreFile.FileIdentity?
     private let monitor: StoreChangeMonitor?
     /// The monitor's generation when the snapshot was last checked against SQLite.
     private let checkedMonitorGeneration = Atomic<UInt64>(0)
@@ -50,6 +52,7 @@ public final class SQLitePrefs: Prefs {
     public init(path: String) throws(PrefsStoreError) {
         self.path = path
         let connection = try StoreFile(path: path).openOrCreate()
+        openedFile = StoreFile.identity(of: path).file
         // Watch before the first read, so no change between that read and the watch is missed.
         monitor = StoreChangeMonitor(path: path)
         checkedMonitorGeneration.store(monitor?.generation ?? 0, ordering: .relaxed)
@@ -132,7 +135,39 @@ public final class SQLitePrefs: Prefs {
         }
     }
 
-    public func clearAll() throws {
+    /// Whether `path` still names the file this store opened: nil when it does (or cannot be
+    /// examined), else whether the file was moved away or replaced. One `stat`, for a program
+    /// that keeps the store open to check now and then, since every write of a store that was
+    /// moved away lands in a file no one else will read.
+    public func changeAtPath() -> StorePathChange? {
+        guard let openedFile else { return nil }
+        let now = StoreFile.identity(of: path)
+        if let file = now.file { return file == openedFile ? nil : .replaced }
+        return now.missing ? .missing : nil
+    }
+
+    /// Closes the store's connection now, instead of when the last reference goes: reads then
+    /// serve the last snapshot and writes fail. Its journal is first emptied into the file it
+    /// opened, which matters when that file was moved away: SQLite cannot checkpoint it on
+    /// close then, and would leave the journal at the old name, where a new store would read it.
+    public func close() {
+        state.withLock { state in
+            _ = try? state.connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            state.connection.close()
+        }
+    }
+
+    /// Closes this store and opens the one now at `path`: after the file it opened was moved
+    /// away, deleted or replaced (`changeAtPath()`). The journals left at the path by this store
+    /// are removed once they are empty; while another program still has the old file open
+    /// they are its, and the path is refused as busy until it closes it.
+    public func reopened() throws(PrefsStoreError) -> SQLitePrefs {
+        close()
+        try StoreFile(path: path).removeLeftJournals()
+        return try SQLitePrefs(path: path)
+    }
+
+        public func clearAll() throws {
         try apply(allEntries().keys.sorted().map { .remove($0) })
     }
 

@@ -20,10 +20,12 @@ struct StoreFile {
 
     /// Opens the existing store after checking it, or creates a fresh one.
     func openOrCreate() throws(PrefsStoreError) -> SQLiteConnection {
-        try checkFolder()
+        try checkFolder(FilePathText.folder(of: path))
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw failure(.io, "cannot be examined: \(String(cString: strerror(errno)))", hint: "check that the path and its folders are readable") }
+            try refuseDanglingLink()
+            try checkJournals(of: path)
             try create()
             return try openExisting()
         }
@@ -32,6 +34,11 @@ struct StoreFile {
                           hint: "remove or rename it, or choose another store with --store PATH or FLAGS_STORE")
         }
         try checkOwnership(info)
+        // SQLite follows a symbolic link and keeps the journals beside the file it points to,
+        // so that file's folder and journals are the ones others must not be able to touch.
+        let target = resolvedTarget()
+        if target != path { try checkFolder(FilePathText.folder(of: target)) }
+        try checkJournals(of: target)
         guard info.st_size > 0 else {
             throw failure(.notAStore, "is an empty file, not a feature-flags store",
                           hint: "remove it (rm '\(path)') to start a fresh store, or choose another with --store PATH")
@@ -49,6 +56,76 @@ struct StoreFile {
                           hint: "move it away (mv '\(path)' '\(path).bad') to start a fresh store, or choose another with --store PATH")
         }
         return try openExisting()
+    }
+
+    /// A symbolic link to nothing would otherwise reach SQLite, which calls it "unable to open"
+    /// and is reported as read-only; say what it is instead.
+    private func refuseDanglingLink() throws(PrefsStoreError) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        let target = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        throw failure(.notAFile, "is a symbolic link to a missing file (\(target))",
+                      hint: "create or restore '\(target)', remove the link (rm '\(path)') to start a fresh store here, "
+                          + "or choose another store with --store PATH")
+    }
+
+    /// Removes the `-wal` and `-shm` at the path when they are left over from a store that is
+    /// no longer there (or was just closed by `SQLitePrefs.reopened()`): empty, and used by no
+    /// process. A journal with frames, or one another process still has open, is refused.
+    ///
+    /// Why: journals without their database are what a store moved away or deleted while a
+    /// program had it open leaves behind. SQLite would read them as the journals of a new store
+    /// made here, mixing the old store's pages (and the other program's writes) into it.
+    func removeLeftJournals() throws(PrefsStoreError) {
+        let wal = path + "-wal", shm = path + "-shm"
+        var info = stat()
+        let walSize = lstat(wal, &info) == 0 ? Int64(info.st_size) : nil
+        let hasShm = lstat(shm, &info) == 0
+        guard walSize != nil || hasShm else { return }
+        let names = [wal, shm].map { "'\($0)'" }.joined(separator: " ")
+        if hasShm && Self.isInUse(shm: shm) {
+            throw failure(.busy, "cannot be opened: another program still has the store that was at this path open "
+                              + "(it was moved away, deleted or replaced), and its journals \(wal) and \(shm) are still in use",
+                          hint: "close the programs that use the old store (the menu, the app) and try again")
+        }
+        if let walSize, walSize > 0 {
+            throw failure(.busy, "cannot be opened: a journal with changes of a store no longer at this path is left (\(wal)), "
+                              + "as when the store is moved away or deleted while a program has it open; SQLite would mix it into this store",
+                          hint: "if the old store matters, move it back with its journal, else remove the journals: rm \(names)")
+        }
+        unlink(wal)
+        unlink(shm)
+    }
+
+    /// Whether a process has `shm` mapped: every SQLite connection holds a shared lock on its
+    /// "dead man switch" byte (offset 128) while it uses the file, so an exclusive lock there
+    /// succeeds only when no one does. Our own connections must be closed first (locks are per process).
+    private static func isInUse(shm: String) -> Bool {
+        let descriptor = open(shm, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 128
+        lock.l_len = 1
+        guard fcntl(descriptor, F_SETLK, &lock) == 0 else { return true }
+        lock.l_type = Int16(F_UNLCK)
+        _ = fcntl(descriptor, F_SETLK, &lock)
+        return false
+    }
+
+    /// The file SQLite will open for `path`: the path itself, or where its symbolic links lead.
+    private func resolvedTarget() -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        let text = String(cString: resolved)
+        var info = stat()
+        // Only a link changes where the journals are; a plain relative path stays as given.
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        return text
     }
 
     private func openExisting() throws(PrefsStoreError) -> SQLiteConnection {
@@ -82,6 +159,7 @@ struct StoreFile {
     /// can ever see a half-initialised store; if another process wins the race, its store is used.
     private func create() throws(PrefsStoreError) {
         let folder = FilePathText.folder(of: path)
+        try removeLeftJournals()
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
@@ -119,26 +197,49 @@ struct StoreFile {
         }
     }
 
-    /// Refuses a store whose folder other users can write, even with the sticky bit (as /tmp):
-    /// they could not change the file itself, but they could create `prefs.sqlite-wal` before
-    /// we do, and SQLite would replay their journal into our store on the next open. A missing
-    /// folder is fine: `create` makes it 0700.
-    private func checkFolder() throws(PrefsStoreError) {
-        let folder = FilePathText.folder(of: path)
+    /// Refuses a store whose folder another user owns, or that others can write, even with the
+    /// sticky bit (as /tmp): they could not change the file itself, but they could create
+    /// `prefs.sqlite-wal` before we do, and SQLite would replay their journal into our store. A
+    /// folder owned by root is fine (root can change anything anyway), as OpenSSH allows. A
+    /// missing folder is fine too: `create` makes it 0700.
+    private func checkFolder(_ folder: String) throws(PrefsStoreError) {
+        let folder = folder.isEmpty ? "." : folder
         var info = stat()
-        guard stat(folder.isEmpty ? "." : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+        guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        let mode = String(info.st_mode & 0o7777, radix: 8)
+        if info.st_uid != geteuid() && info.st_uid != 0 {
+            let takeOver = geteuid() == 0 ? ", or take the folder over: chown 0 '\(folder)' && chmod go-w '\(folder)'" : ""
             throw failure(.unsafePermissions,
-                          "is in a folder other users can write (\(folder.isEmpty ? "." : folder), mode \(String(info.st_mode & 0o7777, radix: 8))), "
+                          "is in a folder owned by another user (\(folder), uid \(info.st_uid)), "
+                              + "who could replace the store or plant a journal that SQLite would replay into it",
+                          hint: Self.privateFolderHint(near: folder) + takeOver)
+        }
+        if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            // A sticky folder (/tmp, /var/tmp) is shared on purpose, and a root-owned one is not
+            // ours to change: both need a folder of one's own, never `chmod go-w /tmp`.
+            let isShared = info.st_mode & S_ISVTX != 0 || info.st_uid != geteuid()
+            throw failure(.unsafePermissions,
+                          "is in a folder other users can write (\(folder), mode \(mode)), "
                               + "so they could replace the store or plant a journal that SQLite would replay into it",
-                          hint: "keep the store in a private folder (the default is ~/.local/state/feature-flags/<app>/), "
-                              + "or make this one private: chmod go-w '\(folder.isEmpty ? "." : folder)'")
+                          hint: isShared
+                              ? Self.privateFolderHint(near: folder)
+                              : "keep the store in a private folder (the default is ~/.local/state/feature-flags/<app>/), "
+                                  + "or make this one private: chmod go-w '\(folder)'")
         }
     }
 
+    /// How to get a store no one else can touch: a new folder only the user can enter.
+    private static func privateFolderHint(near folder: String) -> String {
+        let base = folder == "/" ? "" : folder
+        let own = "\(base)/flags-\(geteuid())"
+        return "keep the store in a private folder: mkdir -m 700 '\(own)' and use --store '\(own)/prefs.sqlite' "
+            + "(or leave out --store for the default ~/.local/state/feature-flags/<app>/)"
+    }
+
     /// Refuses a store that someone else could change: it decides what a build of the app does.
+    /// Root's files are accepted, as OpenSSH accepts them.
     private func checkOwnership(_ info: stat) throws(PrefsStoreError) {
-        if info.st_uid != geteuid() {
+        if info.st_uid != geteuid() && info.st_uid != 0 {
             throw failure(.unsafePermissions, "is owned by another user (uid \(info.st_uid)), so they could change your flags",
                           hint: "use a store of your own (--store PATH), or take it over: chown \(geteuid()) '\(path)'")
         }
@@ -146,6 +247,51 @@ struct StoreFile {
             throw failure(.unsafePermissions, "is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8)))",
                           hint: "make it private: chmod 600 '\(path)'")
         }
+    }
+
+    /// Refuses journals (`-wal`, `-shm`) beside `database` that someone else owns or can write,
+    /// or that are not plain files: SQLite replays a `-wal` into the store on the next open and
+    /// trusts the `-shm` index into it, so either would let them change the flags. Checked
+    /// before SQLite opens the database, which is when the replay happens.
+    private func checkJournals(of database: String) throws(PrefsStoreError) {
+        for suffix in ["-wal", "-shm"] {
+            let journal = database + suffix
+            var info = stat()
+            guard lstat(journal, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw failure(.unsafePermissions, "has a journal that is not a regular file (\(journal): a link, folder or device), "
+                                  + "which SQLite would follow",
+                              hint: "remove it while no program uses the store: rm '\(journal)'")
+            }
+            if info.st_uid != geteuid() && info.st_uid != 0 {
+                throw failure(.unsafePermissions,
+                              "has a journal owned by another user (\(journal), uid \(info.st_uid)), which SQLite would replay into the store, "
+                                  + "so they could change your flags",
+                              hint: "if you did not make it, remove it while no program uses the store (rm '\(journal)'); "
+                                  + "if it is yours, take it over: chown \(geteuid()) '\(journal)' && chmod 600 '\(journal)'")
+            }
+            if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+                throw failure(.unsafePermissions,
+                              "has a journal writable by other users (\(journal), mode \(String(info.st_mode & 0o777, radix: 8))), "
+                                  + "so they could change your flags through it",
+                              hint: "make it private: chmod 600 '\(journal)'")
+            }
+        }
+    }
+
+    /// The device and inode `path` names now (following links, as SQLite does), nil when
+    /// nothing is there; `missing` is false when the path could not be examined for another
+    /// reason, which is not taken as a sign that the file went away.
+    static func identity(of path: String) -> (file: FileIdentity?, missing: Bool) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return (nil, errno == ENOENT || errno == ENOTDIR) }
+        return (FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), false)
+    }
+
+    /// A file as the kernel knows it, whatever its name.
+    struct FileIdentity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     private func failure(_ kind: PrefsStoreError.Kind, _ problem: String, hint: String) -> PrefsStoreError {
@@ -169,6 +315,11 @@ struct StoreFile {
         if error.isReadOnly {
             return PrefsStoreError(path: path, kind: .readOnly, problem: "could not \(action): the file or its folder is read-only (\(error.message))",
                                    hint: "check the permissions of the file and its folder: ls -ld '\(path)' '\(FilePathText.folder(of: path))'")
+        }
+        if error.isTooBig {
+            return PrefsStoreError(path: path, kind: .valueTooLarge,
+                                   problem: "could not \(action): a value is larger than SQLite allows in one field (\(error.message)); nothing was changed",
+                                   hint: "store a shorter value; a flag's value or preference is meant to be small")
         }
         if error.isNotADatabase {
             return PrefsStoreError(path: path, kind: .notAStore, problem: "is damaged or truncated: \(error.message)",
