@@ -64,6 +64,12 @@ public enum FlagsCommandLine {
     public static func run(_ arguments: [String], console: Console, options base: FlagsOptions = FlagsOptions(),
                            keepsEnvironmentsUntilExit: Bool = false) -> Int32 {
         let status = runCommand(arguments, console: console, options: base, keepsEnvironmentsUntilExit: keepsEnvironmentsUntilExit)
+        // Environments kept until exit are not freed, but their stores are closed: a connection
+        // left open at exit leaves its changes in prefs.sqlite-wal, which a `mv prefs.sqlite`
+        // (the tool's own advice for a bad store) would leave behind.
+        keptUntilExit.withLock { environments in
+            for environment in environments { environment.prefs.close(emptyingJournal: false) }
+        }
         return finalStatus(status, console: console)
     }
 

@@ -150,9 +150,12 @@ public final class SQLitePrefs: Prefs {
     /// serve the last snapshot and writes fail. Its journal is first emptied into the file it
     /// opened, which matters when that file was moved away: SQLite cannot checkpoint it on
     /// close then, and would leave the journal at the old name, where a new store would read it.
-    public func close() {
+    ///
+    /// `emptyingJournal: false` only closes: the last connection to close still checkpoints and
+    /// removes the journal, and no other connection's readers are waited for.
+    public func close(emptyingJournal: Bool = true) {
         state.withLock { state in
-            _ = try? state.connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            if emptyingJournal { _ = try? state.connection.query("PRAGMA wal_checkpoint(TRUNCATE)") }
             state.connection.close()
         }
     }
