@@ -51,6 +51,15 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 static inline CURLcode ccurl_setopt_callback(const ccurl_api *api, CURL *handle, CURLoption option, ccurl_data_callback value) {
     return api->easy_setopt(handle, option, value);
 }
+static inline CURLcode ccurl_setopt_off(const ccurl_api *api, CURL *handle, CURLoption option, curl_off_t value) {
+    return api->easy_setopt(handle, option, value);
+}
+/// CURLOPT_XFERINFOFUNCTION's callback: `downloaded` counts the bytes as they came off the wire
+/// (before any decompression); a non-zero return aborts the transfer.
+typedef int (*ccurl_progress_callback)(void *context, curl_off_t expected, curl_off_t downloaded, curl_off_t toUpload, curl_off_t uploaded);
+static inline CURLcode ccurl_setopt_progress(const ccurl_api *api, CURL *handle, ccurl_progress_callback value) {
+    return api->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
+}
 static inline CURLcode ccurl_getinfo_long(const ccurl_api *api, CURL *handle, CURLINFO info, long *value) {
     return api->easy_getinfo(handle, info, value);
 }

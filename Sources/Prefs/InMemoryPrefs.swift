@@ -14,6 +14,8 @@ import Synchronization
 /// ```
 public final class InMemoryPrefs: Prefs {
     private let entries: Mutex<[String: PrefEntry]>
+    /// Documents live apart from the entries, as in `SQLitePrefs`, so code that reads both behaves the same.
+    private let storedDocuments = Mutex<[String: String]>([:])
     private let changes = Atomic<UInt64>(0)
 
     public init(_ values: [String: PrefValue] = [:]) {
@@ -33,6 +35,18 @@ public final class InMemoryPrefs: Prefs {
             for change in changes { entries[change.key] = change.entry(writtenAt: now) }
         }
         self.changes.add(1, ordering: .releasing)
+    }
+
+    public func documents(forKeys keys: [String]) -> [String: String] {
+        storedDocuments.withLock { stored in stored.filter { keys.contains($0.key) } }
+    }
+
+    public func apply(documents: [String: String?], changes: [PrefChange]) throws {
+        // One lock order (documents, then entries) so a reader never sees half of the change.
+        try storedDocuments.withLock { stored in
+            for (key, text) in documents { stored[key] = text }
+            try apply(changes)
+        }
     }
 
     public func clearAll() throws {

@@ -28,11 +28,30 @@ public protocol Prefs: AnyObject, Sendable {
 
     /// Applies every change as one transaction: all of them land, or none does.
     func apply(_ changes: [PrefChange]) throws
+
+    /// The stored documents among `keys`: large texts (an offline cache of experiment records)
+    /// kept beside the preferences but outside what `entry` and `allEntries` read, so a process
+    /// that only checks flags never loads them. Keys absent from the answer have no document.
+    func documents(forKeys keys: [String]) throws -> [String: String]
+    /// Writes documents (a nil text removes one) and applies `changes`, in one transaction.
+    func apply(documents: [String: String?], changes: [PrefChange]) throws
     /// Removes every key of this view, in one transaction.
     func clearAll() throws
 }
 
 extension Prefs {
+    /// A store without a place of its own for documents keeps them among its entries, under
+    /// their keys: right for small stores that live in memory.
+    public func documents(forKeys keys: [String]) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for key in keys { found[key] = entry(forKey: key)?.value.stringValue }
+        return found
+    }
+
+    public func apply(documents: [String: String?], changes: [PrefChange]) throws {
+        try apply(changes + documents.sorted { $0.key < $1.key }.map { key, text in text.map { .set(key, .string($0)) } ?? .remove(key) })
+    }
+
     public func boolForKey(_ key: String) -> Bool? { entry(forKey: key)?.value.boolValue }
     public func stringForKey(_ key: String) -> String? { entry(forKey: key)?.value.stringValue }
     public func intForKey(_ key: String) -> Int? { entry(forKey: key)?.value.intValue }

@@ -33,6 +33,18 @@ public final class PrefsBranch: Prefs {
         try root.apply(changes.map { $0.withKey(prefix + $0.key) })
     }
 
+    public func documents(forKeys keys: [String]) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for (key, text) in try root.documents(forKeys: keys.map { prefix + $0 }) { found[String(key.dropFirst(prefix.count))] = text }
+        return found
+    }
+
+    public func apply(documents: [String: String?], changes: [PrefChange]) throws {
+        var prefixed: [String: String?] = [:]
+        for (key, text) in documents { prefixed[prefix + key] = text }
+        try root.apply(documents: prefixed, changes: changes.map { $0.withKey(prefix + $0.key) })
+    }
+
     public func clearAll() throws {
         try apply(allEntries().keys.sorted().map { .remove($0) })
     }

@@ -6,7 +6,11 @@ import Nimbus
 ///
 /// The collection name in the records path picks the answer: `status-503` (with
 /// `Retry-After: 120`), `not-json` (an HTML page), `no-data` (`{"records": []}`), `backoff`
-/// (`{"data": []}` with `Backoff: 60`), `slow` (answers after 3 s). `requestPaths()` lists the
+/// (`{"data": []}` with `Backoff: 60`), `slow` (answers after 3 s). Hostile ones: `gzip-bomb`
+/// (256 MiB of zeros gzipped on the fly, about 250 KB sent), `huge-body` (40 MiB of whitespace
+/// before `{"data": []}`, no Content-Length), `huge-length` (announces 100 MiB), `many-records`
+/// (10,001 records), `huge-record` (one 2 MiB record), `retry-forever` (`503` with
+/// `Retry-After: 99999999999`), `backoff-forever` (records with `Backoff: 99999999999`). `requestPaths()` lists the
 /// paths asked so far, so a test can tell whether a fetch reached the server.
 public final class FixedAnswerServer: Sendable {
     public let process: ServerProcess

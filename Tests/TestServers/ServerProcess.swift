@@ -141,7 +141,7 @@ public final class ServerProcess: Sendable {
     /// `kinto <ini> <port>` runs Kinto in this process; `answers <port>` runs the tiny server
     /// whose answer depends on the collection name in the path (see `FixedAnswerServer`).
     public static let script = #"""
-    import gzip, os, signal, sys, threading, time, json
+    import gzip, os, signal, sys, threading, time, json, zlib
 
     # The test process may have blocked or ignored SIGTERM in the thread that spawned us.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
@@ -213,11 +213,69 @@ public final class ServerProcess: Sendable {
                 compress = "gzip" in self.headers.get("Accept-Encoding", "")
                 body = json.dumps({"data": [], "accept": self.headers.get("Accept"), "ifNoneMatch": self.headers.get("If-None-Match")})
                 self.answer(200, body, [("ETag", '"9"')], compress=compress)
+            elif collection == "gzip-bomb":
+                # 256 MiB of zeros, gzip-compressed as it is sent (about 250 KB on the wire): the
+                # server never holds more than a MiB, and stops when the client hangs up.
+                self.stream([("Content-Encoding", "gzip")], self.zeros_gzip(256))
+            elif collection == "huge-body":
+                # 40 MiB of JSON whitespace, then a valid empty list, with no Content-Length.
+                self.stream([], self.chunks(40, b" ", b'{"data": []}'))
+            elif collection == "huge-length":
+                # Announces 100 MiB up front.
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(100 << 20))
+                self.end_headers()
+                self.write_quietly([b" " * (1 << 20)])
+            elif collection == "many-records":
+                records = [{"id": "r%d" % n, "slug": "r%d" % n} for n in range(10001)]
+                self.answer(200, json.dumps({"data": records}), [("ETag", '"11"')])
+            elif collection == "huge-record":
+                record = {"id": "fat", "slug": "fat", "padding": "x" * (2 << 20)}
+                self.answer(200, json.dumps({"data": [record]}), [("ETag", '"12"')])
+            elif collection == "retry-forever":
+                self.answer(503, '{"code": 503}', [("Retry-After", "99999999999")])
+            elif collection == "backoff-forever":
+                self.answer(200, '{"data": []}', [("ETag", '"13"'), ("Backoff", "99999999999")])
             elif collection == "slow":
                 time.sleep(3)
                 self.answer(200, '{"data": []}')
             else:
                 self.answer(404, '{"code": 404}')
+
+        def stream(self, headers, chunks):
+            """Sends an answer of unknown length: no Content-Length, the connection closes at its end."""
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.close_connection = True
+            self.write_quietly(chunks)
+
+        def write_quietly(self, chunks):
+            try:
+                for chunk in chunks:
+                    self.wfile.write(chunk)
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client stopped reading, as it should
+
+        @staticmethod
+        def zeros_gzip(mebibytes):
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = bytes(1 << 20)
+            for _ in range(mebibytes):
+                yield compressor.compress(zeros)
+            yield compressor.flush()
+
+        @staticmethod
+        def chunks(mebibytes, byte, tail):
+            block = byte * (1 << 20)
+            for _ in range(mebibytes):
+                yield block
+            yield tail
 
         def log_message(self, format, *args):
             pass

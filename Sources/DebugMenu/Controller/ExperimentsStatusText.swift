@@ -30,7 +30,7 @@ public enum ExperimentsStatusText {
         guard let source = experiments.source, case .remote(let client) = ExperimentsSource.parse(source, relativeTo: "/") else {
             return nil
         }
-        return (try? PrefsRemoteSettingsCache(prefs: prefs, url: client.recordsURL).load())?.fetchedAt
+        return PrefsRemoteSettingsCache(prefs: prefs, url: client.recordsURL).fetchedAt()
     }
 
     /// The status for the header, or nil for a file source.
@@ -76,6 +76,8 @@ public enum ExperimentsStatusText {
             return "server answered HTTP \(status)"
         case .notJSON, .missingDataArray:
             return "server sent a bad answer"
+        case .answerTooLarge, .tooManyRecords, .recordTooLarge:
+            return "server sent too much"
         case .backingOff:
             return "server asked to wait"
         }

@@ -76,11 +76,15 @@ public final class FlagsEnvironment: Sendable {
         let (registryPath, isDemo) = try locateRegistry(options)
         let snapshots = SnapshotCache(environment: options.environment)
         let registry = try RegistrySnapshot(cache: snapshots).load(path: registryPath)
+        // Before the store is opened (or created), so a mistyped path changes nothing.
+        let source = options.experiments.map { ExperimentsSource.parse($0, relativeTo: options.workingDirectory) } ?? registry.experiments
+        if options.experiments != nil, case .file(let path) = source, !FileManager.default.fileExists(atPath: path) {
+            throw ExperimentsFileNotFound(path: path)
+        }
         let storePath = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
         let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))
 
-        let source = options.experiments.map { ExperimentsSource.parse($0, relativeTo: options.workingDirectory) } ?? registry.experiments
         let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy, snapshots: snapshots) }
         let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()
         let setup = ClientSetup(source: source, loaded: loaded, nimbusID: nimbusID,

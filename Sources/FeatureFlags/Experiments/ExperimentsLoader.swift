@@ -52,6 +52,13 @@ public enum ExperimentsLoader {
             case .fromCache: loaded.note = "\(result.status)"
             case .noData(let error): loaded.problem = "\(error); no cached records either, so flags use manifest defaults"
             }
+            // An answer that asked for a wait says how long and until when, so a quiet server
+            // is not mistaken for a broken client.
+            if let wait = result.status.error?.backoff.seconds, let until = result.backoffUntil {
+                let asked = "the server asked clients to wait \(RemoteSettingsBackoff.describe(seconds: wait)), so it is not asked again "
+                    + RemoteSettingsBackoff.describeWait(until: until, now: Date())
+                if loaded.problem != nil { loaded.problem? += "; " + asked } else { loaded.note = [loaded.note, asked].compactMap { $0 }.joined(separator: "; ") }
+            }
             if !result.cacheProblems.isEmpty { loaded.note = ([loaded.note].compactMap { $0 } + result.cacheProblems).joined(separator: "; ") }
             return loaded
         }

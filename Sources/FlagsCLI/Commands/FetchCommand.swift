@@ -1,4 +1,9 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeatureFlags
 import Nimbus
 
@@ -45,6 +50,7 @@ struct FetchCommand: FlagsCommand {
                 "removed": .array(diff.removed.map(JSONValue.string)),
                 "changed": .array(diff.changed.map(JSONValue.string)),
                 "records": .int(remote.records.records.count),
+                "backoffUntil": remote.backoffUntil.map { .string(RemoteSettingsBackoff.timestamp($0)) } ?? .null,
             ]))
         } else {
             context.console.print("\(remote.url.absoluteString): \(remote.status)")
@@ -56,6 +62,9 @@ struct FetchCommand: FlagsCommand {
                 for slug in diff.changed { context.console.print("  changed: \(slug)") }
             }
             context.console.print("\(remote.records.records.count) records in use.")
+            if let until = remote.backoffUntil, until > Date() {
+                context.console.print("The server asked clients to back off: not asked again \(RemoteSettingsBackoff.describeWait(until: until, now: Date())) unless --force.")
+            }
         }
         if case .noData = remote.status { throw CLIError.failure("no records could be fetched and none are cached") }
         if !remote.status.isCurrent { throw CLIError.failure("the server could not be used; the cached records were kept") }

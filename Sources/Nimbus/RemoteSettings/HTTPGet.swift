@@ -11,7 +11,12 @@ import Platform
 ///
 /// It follows redirects, accepts compressed answers, sends no cookies and keeps no cache (a `304`
 /// arrives as a `304`); `timeout` bounds the whole exchange. A failure to exchange (no host, no
-/// connection, no answer in time, no libcurl) is a `Failure`; any HTTP status is an answer.
+/// connection, no answer in time, no libcurl, an answer over `maximumBytes`) is a `Failure`; any
+/// HTTP status is an answer.
+///
+/// `maximumBytes` bounds both what comes off the wire and what it inflates to: a 3 MB gzip of
+/// zeros inflates to 3 GiB, and libcurl decompresses as fast as it reads, so the decoded bytes are
+/// counted as they arrive and the transfer is aborted at the limit, before they are kept.
 ///
 /// ```swift
 /// let answer = try HTTPGet(url: url, headers: ["Accept": "application/json"], timeout: 10).perform()
@@ -33,6 +38,8 @@ struct HTTPGet {
     struct Failure: Error {
         enum Kind: Equatable {
             case hostNotFound, cannotConnect, timedOut, other
+            /// The answer (its body received or decoded, or its headers) passed this many bytes.
+            case tooLarge(limit: Int)
         }
 
         var kind: Kind
@@ -43,6 +50,10 @@ struct HTTPGet {
     var url: URL
     var headers: [String: String]
     var timeout: TimeInterval
+    /// The most body bytes kept, counted both as received and after decompression.
+    var maximumBytes: Int = 32 << 20
+    /// The most header bytes of one answer: libcurl bounds a line, not how many lines come.
+    static let maximumHeaderBytes = 256 << 10
 
     /// Exchanges the request and answer on the calling thread.
     func perform() throws(Failure) -> Answer {
@@ -55,7 +66,7 @@ struct HTTPGet {
         defer { api.slist_free_all!(headerList) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { headerList = api.slist_append!(headerList, "\(name): \(value)") }
 
-        let received = Received()
+        let received = Received(maximumBytes: maximumBytes)
         let context = Unmanaged.passUnretained(received).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let milliseconds = max(1, Int(timeout * 1000))
@@ -75,9 +86,22 @@ struct HTTPGet {
                     ccurl_setopt_pointer(api, handle, CURLOPT_WRITEDATA, context)
                     ccurl_setopt_callback(api, handle, CURLOPT_HEADERFUNCTION, Received.appendHeader)
                     ccurl_setopt_pointer(api, handle, CURLOPT_HEADERDATA, context)
+                    // A Content-Length over the limit is refused before the body is read; the
+                    // progress callback counts raw bytes of answers without one (and of bodies
+                    // libcurl reads but does not hand over, such as a redirect's).
+                    ccurl_setopt_off(api, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes))
+                    ccurl_setopt_long(api, handle, CURLOPT_NOPROGRESS, 0)
+                    ccurl_setopt_progress(api, handle, Received.progress)
+                    ccurl_setopt_pointer(api, handle, CURLOPT_XFERINFODATA, context)
                     return api.pointee.easy_perform!(handle)
                 }
             }
+        }
+        if received.headerBytes > Self.maximumHeaderBytes {
+            throw Failure(kind: .tooLarge(limit: Self.maximumHeaderBytes), detail: "its headers are larger than \(Self.maximumHeaderBytes) bytes")
+        }
+        if received.isTooLarge || code == CURLE_FILESIZE_EXCEEDED {
+            throw Failure(kind: .tooLarge(limit: maximumBytes), detail: "the answer is larger than \(maximumBytes) bytes")
         }
         guard code == CURLE_OK else {
             let own = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -117,20 +141,49 @@ struct HTTPGet {
     }
 
     /// Where libcurl's callbacks put the answer, while `perform` runs.
+    /// Returning anything but the length handed in, or non-zero from the progress callback,
+    /// makes libcurl abort the transfer; `isTooLarge` then says why.
     private final class Received {
+        let maximumBytes: Int
         var body: [UInt8] = []
         var headers: [String: String] = [:]
+        var headerBytes = 0
+        var isTooLarge = false
 
+        init(maximumBytes: Int) {
+            self.maximumBytes = maximumBytes
+        }
+
+        /// Decoded bytes: counted before they are kept, so memory never holds more than the limit.
         static let appendBody: ccurl_data_callback = { data, size, count, context in
             let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
+            guard length <= received.maximumBytes - received.body.count else {
+                received.isTooLarge = true
+                return 0
+            }
             data.map { received.body.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: length)) }
             return length
+        }
+
+        /// Bytes as they came off the wire, before decompression.
+        static let progress: ccurl_progress_callback = { context, _, downloaded, _, _ in
+            let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
+            guard downloaded <= received.maximumBytes else {
+                received.isTooLarge = true
+                return 1
+            }
+            return 0
         }
 
         static let appendHeader: ccurl_data_callback = { data, size, count, context in
             let received = Unmanaged<Received>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
+            received.headerBytes += length
+            guard received.headerBytes <= HTTPGet.maximumHeaderBytes else {
+                received.isTooLarge = true
+                return 0
+            }
             guard let data else { return length }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
             if line.hasPrefix("HTTP/") {

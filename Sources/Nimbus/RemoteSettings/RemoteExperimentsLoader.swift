@@ -10,7 +10,8 @@ import Foundation
 /// Use it instead of `RemoteSettingsClient` whenever records should survive a server outage.
 /// A load:
 /// - does not ask the server while the cache's `backoffUntil` is in the future, unless
-///   `force` is set (the server's `Backoff`/`Retry-After` are stored after every answer);
+///   `force` is set (the server's `Backoff`/`Retry-After` are stored after every answer, capped
+///   at `RemoteSettingsBackoff.maximumSeconds`; a stored time further away is ignored);
 /// - sends the cached `ETag`; on `304` it uses the cached records and records the time;
 /// - on new records it saves them with their `ETag`;
 /// - on any failure (HTTP error, no connection, timeout, a body that is not
@@ -100,6 +101,12 @@ public struct RemoteExperimentsLoader: Sendable {
             } catch {
                 state.problems.append("cached records for \(url) are unreadable, ignoring them: \(error)")
             }
+        }
+        // A wait beyond the cap can only have been stored before the cap existed (or before the
+        // clock went back): it is not honoured, and the next answer replaces it. A minute of
+        // slack covers a cache that keeps whole seconds, rounded up.
+        if let until = state.entry?.backoffUntil, until.timeIntervalSince(now) > TimeInterval(RemoteSettingsBackoff.maximumSeconds + 60) {
+            state.entry?.backoffUntil = nil
         }
         if !force, let until = state.entry?.backoffUntil, now < until {
             return (state, .backingOff(until: until))

@@ -10,7 +10,9 @@ import Platform
 ///
 /// Use it to store a "don't ask before" time after any answer, good or bad: `until(now)` is the
 /// latest of the two instructions. `Backoff` comes with ordinary answers when the server is
-/// busy; `Retry-After` comes with `503`/`429` answers (seconds or an HTTP date).
+/// busy; `Retry-After` comes with `503`/`429` answers (seconds or an HTTP date). Either is capped
+/// at `maximumSeconds` (one day): a single `Retry-After: 99999999999` must not silence a client
+/// for millennia.
 ///
 /// ```swift
 /// let wait = RemoteSettingsBackoff(backoffSeconds: 60, retryAfterSeconds: nil)
@@ -31,6 +33,34 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     /// No instruction to wait.
     public static let none = RemoteSettingsBackoff()
 
+    /// The longest wait honoured, in seconds: one day. Longer requests are shortened to it.
+    public static let maximumSeconds = 86_400
+
+    /// `date` as messages show it: ISO 8601 in UTC, to the second (`2026-12-01T10:15:00Z`).
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// A wait in words: "45 s", "20 min", "3 h 5 min", "1 day".
+    public static func describe(seconds: Int) -> String {
+        switch seconds {
+        case ..<120: return "\(seconds) s"
+        case ..<3600: return "\(seconds / 60) min"
+        case ..<86_400:
+            let minutes = seconds % 3600 / 60
+            return "\(seconds / 3600) h" + (minutes == 0 ? "" : " \(minutes) min")
+        default:
+            let days = seconds / 86_400
+            return days == 1 ? "1 day" : "\(days) days"
+        }
+    }
+
+    /// "until 2026-12-01T10:15:00Z (20 min from now)": how long a stored back-off still holds.
+    public static func describeWait(until: Date, now: Date) -> String {
+        let left = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+        return "until \(timestamp(until)) (\(describe(seconds: left)) from now)"
+    }
+
     /// The longer of the two waits, or nil when the server asked for none.
     public var seconds: Int? {
         [backoffSeconds, retryAfterSeconds].compactMap { $0 }.max()
@@ -41,17 +71,23 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
         seconds.map { now.addingTimeInterval(TimeInterval($0)) }
     }
 
-    /// Reads the two headers. Unparseable or negative values are ignored rather than trusted.
+    /// Reads the two headers. Unparseable or negative values are ignored rather than trusted;
+    /// waits longer than `maximumSeconds` (a number too big for `Int` included) are capped.
     init(backoffHeader: String?, retryAfterHeader: String?, receivedAt now: Date) {
         backoffSeconds = backoffHeader.flatMap(Self.seconds(from:))
         retryAfterSeconds = retryAfterHeader.flatMap { header in
-            Self.seconds(from: header) ?? Self.httpDate(header).map { max(0, Int(($0.timeIntervalSince(now)).rounded(.up))) }
+            Self.seconds(from: header) ?? Self.httpDate(header).map { date in
+                let wait = date.timeIntervalSince(now).rounded(.up)
+                return wait >= Double(Self.maximumSeconds) ? Self.maximumSeconds : max(0, Int(wait))
+            }
         }
     }
 
     private static func seconds(from header: String) -> Int? {
-        guard let value = Int(header.trimmingSpaces()), value >= 0 else { return nil }
-        return value
+        let text = header.trimmingSpaces()
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        // Digits only: a number that does not fit an Int is simply a very long wait.
+        return Int(text).map { min($0, maximumSeconds) } ?? maximumSeconds
     }
 
     /// RFC 9110 IMF-fixdate, the only HTTP date form servers still send: `Sun, 06 Nov 1994 08:49:37 GMT`.

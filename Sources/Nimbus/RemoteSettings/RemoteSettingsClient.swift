@@ -11,7 +11,9 @@ import Dispatch
 /// Use it wherever experiment records come from a server. It sends `If-None-Match` with the
 /// `ETag` you pass, so an unchanged collection costs a `304`; it reports the server's
 /// `Backoff`/`Retry-After` headers; it gives up after `timeout` seconds; and every failure is a
-/// `RemoteSettingsError` naming the URL. It keeps no state: storing the `ETag`, the records
+/// `RemoteSettingsError` naming the URL. It refuses answers over `maximumAnswerBytes` (counted
+/// after decompression), with more than `maximumRecords` records, or with a record over
+/// `maximumRecordBytes`, so nothing that large is ever cached. It keeps no state: storing the `ETag`, the records
 /// and the backoff time is `RemoteExperimentsLoader`'s job. There are three ways to call it,
 /// all doing the same request: `fetch(ifNoneMatch:) async`, the blocking
 /// `fetchBlocking(ifNoneMatch:)` for synchronous code such as a command-line tool, and
@@ -35,6 +37,15 @@ public struct RemoteSettingsClient: Sendable, Hashable {
     public static let defaultBucket = "main"
     public static let defaultTimeout: TimeInterval = 10
 
+    /// The largest answer accepted, in bytes, counted as received and again after decompression
+    /// (a gzip bomb inflates a thousandfold). Firefox for iOS's whole collection is a few hundred KB.
+    public static let maximumAnswerBytes = 32 << 20
+    /// The most records one answer may hold: every process that evaluates experiments reads them
+    /// all, and a real collection holds tens to a few hundred.
+    public static let maximumRecords = 10_000
+    /// The largest one record may be, in bytes of compact JSON; a real record is a few KB.
+    public static let maximumRecordBytes = 1 << 20
+
     public init(
         server: URL,
         bucket: String = RemoteSettingsClient.defaultBucket,
@@ -47,9 +58,38 @@ public struct RemoteSettingsClient: Sendable, Hashable {
         self.timeout = timeout
     }
 
-    /// The URL this client asks.
-    public var recordsURL: URL {
-        server
+    /// The URL this client asks, as it is shown and as the cache is keyed: without the server
+    /// URL's `user:password@`, which must never reach a message or the store, and without a
+    /// query or fragment (see `endpoint(keepingCredentials:)`).
+    public var recordsURL: URL { endpoint(keepingCredentials: false) }
+
+    /// `url` as it may be shown: without `user:password@`.
+    public static func displayText(of url: URL) -> String {
+        guard url.user != nil || url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        components.user = nil
+        components.password = nil
+        return components.url?.absoluteString ?? "\(url.scheme ?? "http")://\(url.host ?? "")\(url.path)"
+    }
+
+    /// The records endpoint under `server`. A fragment is never sent, so it cannot name other
+    /// records; a query is dropped too, from the request and from the cache key alike: this
+    /// client speaks the endpoint without parameters, and one pasted from a browser (Kinto's
+    /// `_since` or `_limit`) would return part of the collection, which the cache would then keep
+    /// as the whole. Credentials stay only in what is sent, for a server that wants them.
+    private func endpoint(keepingCredentials: Bool) -> URL {
+        var base = server
+        if var components = URLComponents(url: server, resolvingAgainstBaseURL: false) {
+            components.query = nil
+            components.fragment = nil
+            if !keepingCredentials {
+                components.user = nil
+                components.password = nil
+            }
+            base = components.url ?? server
+        }
+        return base
             .appendingPathComponent("v1")
             .appendingPathComponent("buckets")
             .appendingPathComponent(bucket)
@@ -88,7 +128,9 @@ public struct RemoteSettingsClient: Sendable, Hashable {
         var headers = ["Accept": "application/json"]
         if let etag { headers["If-None-Match"] = etag }
         do {
-            let answer = try HTTPGet(url: url, headers: headers, timeout: timeout).perform()
+            let get = HTTPGet(url: endpoint(keepingCredentials: true), headers: headers, timeout: timeout,
+                              maximumBytes: Self.maximumAnswerBytes)
+            let answer = try get.perform()
             return Self.interpret(url: url, answer: answer)
         } catch {
             return .failure(RemoteSettingsError(failure: error, url: url, timeout: timeout))
@@ -124,11 +166,27 @@ public struct RemoteSettingsClient: Sendable, Hashable {
             let keys = members.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
             return .failure(RemoteSettingsError(.missingDataArray("no `data` member (members: \(keys.isEmpty ? "none" : keys))"), url: url, backoff: backoff))
         }
-        guard case .array = data else {
+        guard case .array(let records) = data else {
             return .failure(RemoteSettingsError(.missingDataArray("`data` must be a list, found \(data.kindName)"), url: url, backoff: backoff))
+        }
+        if let problem = oversized(records) {
+            return .failure(RemoteSettingsError(problem, url: url, backoff: backoff))
         }
         // The parser has accepted the bytes as UTF-8, so this decoding loses nothing.
         let text = String(decoding: body, as: UTF8.self)
         return .success(RemoteSettingsResponse(url: url, statusCode: status, content: .records(text: text, json: json), etag: etag, backoff: backoff))
+    }
+
+    /// Why a record list is too big to keep, if it is: too many records, or one too large.
+    private static func oversized(_ records: [JSONValue]) -> RemoteSettingsError.Kind? {
+        guard records.count <= maximumRecords else { return .tooManyRecords(count: records.count, limit: maximumRecords) }
+        for (index, record) in records.enumerated() {
+            let bytes = record.compactUTF8.count
+            if bytes > maximumRecordBytes {
+                let id = record["id"]?.stringValue ?? record["slug"]?.stringValue
+                return .recordTooLarge(index: index, id: id, bytes: bytes, limit: maximumRecordBytes)
+            }
+        }
+        return nil
     }
 }

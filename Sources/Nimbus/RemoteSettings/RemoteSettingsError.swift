@@ -36,6 +36,14 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         case backingOff(until: Date)
         /// Any other transport failure (TLS, bad URL, ...); the detail is the system's message.
         case transport(String)
+        /// The answer passed `limit` bytes, as received or once decompressed (or its headers
+        /// passed their own limit); the transfer was cut off there.
+        case answerTooLarge(limit: Int)
+        /// The answer holds `count` records, more than `limit`.
+        case tooManyRecords(count: Int, limit: Int)
+        /// Record number `index` (0-based; its `id` or `slug` when it has one) is `bytes` long,
+        /// over `limit`.
+        case recordTooLarge(index: Int, id: String?, bytes: Int, limit: Int)
     }
 
     public var kind: Kind
@@ -51,7 +59,7 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
     }
 
     public var description: String {
-        let url = url.absoluteString
+        let url = RemoteSettingsClient.displayText(of: url)
         switch kind {
         case .httpStatus(let status):
             return "HTTP \(status) (\(HTTPStatus.reasonPhrase(status))) from \(url)"
@@ -66,10 +74,28 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         case .missingDataArray(let detail):
             return "answer from \(url) is not a Remote Settings record list: \(detail)"
         case .backingOff(let until):
-            return "not asking \(url) before \(until.formatted(.iso8601)) (the server asked clients to back off); force a fetch to ask anyway"
+            return "not asking \(url) until \(RemoteSettingsBackoff.timestamp(until)) (the server asked clients to back off; "
+                + "a wait of at most \(RemoteSettingsBackoff.describe(seconds: RemoteSettingsBackoff.maximumSeconds)) is honoured); force a fetch to ask anyway"
         case .transport(let detail):
             return "cannot fetch \(url): \(detail)"
+        case .answerTooLarge(let limit):
+            return "answer from \(url) is larger than the \(Self.bytes(limit)) limit (counted after decompression), so it was refused "
+                + "and nothing was cached; a Nimbus collection is far smaller: check the URL, or ask the server's operator"
+        case .tooManyRecords(let count, let limit):
+            return "answer from \(url) holds \(count) records, more than the limit of \(limit), so it was refused and nothing was cached; "
+                + "check the URL (is it a Nimbus experiments collection?)"
+        case .recordTooLarge(let index, let id, let bytes, let limit):
+            let name = id.map { "record `\($0)` (number \(index + 1))" } ?? "record number \(index + 1)"
+            return "answer from \(url) was refused and nothing was cached: \(name) is \(Self.bytes(bytes)), "
+                + "over the limit of \(Self.bytes(limit)) for one record; check the record on the server"
         }
+    }
+
+    /// `33554432` as "32 MiB", `1048577` as "1048577 bytes": exact, in the largest unit that divides it.
+    static func bytes(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 
     private static func format(_ seconds: TimeInterval) -> String {
@@ -83,6 +109,7 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         case .hostNotFound: self.init(.hostNotFound(url.host ?? url.absoluteString), url: url)
         case .cannotConnect: self.init(.cannotConnect(failure.detail), url: url)
         case .other: self.init(.transport(failure.detail), url: url)
+        case .tooLarge(let limit): self.init(.answerTooLarge(limit: limit), url: url)
         }
     }
 }

@@ -108,11 +108,53 @@ public final class SQLitePrefs: Prefs {
     }
 
     public func apply(_ changes: [PrefChange]) throws {
-        guard !changes.isEmpty else { return }
+        try apply(documents: [:], changes: changes)
+    }
+
+    /// Documents live in a table of their own, `documents`, which the snapshot never reads. It is
+    /// made by the first write of a document, so stores made before it existed, and older versions
+    /// of this tool, which never look at it, open as they did.
+    public func documents(forKeys keys: [String]) throws -> [String: String] {
+        guard !keys.isEmpty else { return [:] }
+        return try state.withLock { (state: inout State) throws(PrefsStoreError) -> [String: String] in
+            do {
+                guard try state.connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'documents'") > 0 else {
+                    return [:]
+                }
+                var found: [String: String] = [:]
+                // One statement, so the documents read belong to one committed state.
+                let placeholders = keys.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+                for row in try state.connection.query("SELECT key, value FROM documents WHERE key IN (\(placeholders))", keys.map(SQLiteColumn.text)) {
+                    if case .text(let key) = row[0], case .text(let text) = row[1] { found[key] = text }
+                }
+                return found
+            } catch {
+                throw StoreFile.explain(error, path: path, action: "read")
+            }
+        }
+    }
+
+    public func apply(documents: [String: String?], changes: [PrefChange]) throws {
+        guard !changes.isEmpty || !documents.isEmpty else { return }
         let now = Date().timeIntervalSince1970
         try state.withLock { (state: inout State) throws(PrefsStoreError) in
             do {
                 try state.connection.transaction {
+                    if !documents.isEmpty {
+                        try state.connection.execute(
+                            "CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL, updated_at REAL NOT NULL)")
+                    }
+                    for (key, text) in documents.sorted(by: { $0.key < $1.key }) {
+                        if let text {
+                            // An unchanged document (the same records after a 304) is not rewritten.
+                            _ = try state.connection.query(
+                                "INSERT INTO documents (key, value, updated_at) VALUES (?1, ?2, ?3) "
+                                    + "ON CONFLICT(key) DO UPDATE SET value = ?2, updated_at = ?3 WHERE value IS NOT ?2",
+                                [.text(key), .text(text), .real(now)])
+                        } else {
+                            _ = try state.connection.query("DELETE FROM documents WHERE key = ?1", [.text(key)])
+                        }
+                    }
                     for change in changes {
                         if let entry = change.entry(writtenAt: now) {
                             let (type, column) = Self.encode(entry.value)

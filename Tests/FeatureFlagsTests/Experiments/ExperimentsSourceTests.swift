@@ -26,4 +26,27 @@ import Testing
         }
         #expect(client.recordsURL.absoluteString == "https://settings.example/v1/buckets/main/collections/nimbus-mobile-experiments/records")
     }
+
+    /// The records URL is what messages show and what keys the cache: no credentials, and neither a
+    /// fragment (never sent) nor a query (dropped from the request too), in either spelling.
+    @Test(arguments: ["https://reader:s3cret@rs.example/v1/buckets/main/collections/nimbus-preview/records?_since=5#top",
+                      "https://reader:s3cret@rs.example/v1/buckets/main/collections/nimbus-preview/records#top"])
+    func theRecordsURLHasNoCredentialsQueryOrFragment(_ text: String) {
+        guard case .remote(let client) = ExperimentsSource.parse(text, relativeTo: "/") else {
+            Issue.record("a URL must be a remote source")
+            return
+        }
+        #expect(client.recordsURL.absoluteString == "https://rs.example/v1/buckets/main/collections/nimbus-preview/records")
+        #expect(ExperimentsSource.remote(client).description == client.recordsURL.absoluteString)
+    }
+
+    @Test func aServerURLWithAQueryOrFragmentNamesTheSameRecords() {
+        for text in ["https://settings.example?x=1", "https://settings.example#f", "https://u:p@settings.example"] {
+            guard case .remote(let client) = ExperimentsSource.parse(text, relativeTo: "/") else {
+                Issue.record("a URL must be a remote source")
+                continue
+            }
+            #expect(client.recordsURL.absoluteString == "https://settings.example/v1/buckets/main/collections/nimbus-mobile-experiments/records", "\(text)")
+        }
+    }
 }

@@ -32,3 +32,26 @@ import Testing
         #expect(wait.until(now) == nil)
     }
 }
+
+/// No server can silence a client for more than a day.
+@Suite struct RemoteSettingsBackoffCapTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test(arguments: ["86401", "99999999999", "99999999999999999999999999"])
+    func secondsBeyondADayAreCapped(_ header: String) {
+        let wait = RemoteSettingsBackoff(backoffHeader: header, retryAfterHeader: header, receivedAt: now)
+        #expect(wait == RemoteSettingsBackoff(backoffSeconds: 86_400, retryAfterSeconds: 86_400))
+        #expect(wait.until(now) == now + 86_400)
+    }
+
+    @Test func aDateYearsAwayIsCapped() {
+        let wait = RemoteSettingsBackoff(backoffHeader: nil, retryAfterHeader: "Sat, 15 Jan 5195 08:00:00 GMT", receivedAt: now)
+        #expect(wait.retryAfterSeconds == 86_400)
+    }
+
+    @Test func theWaitIsShownWithItsEndInUTC() {
+        #expect(RemoteSettingsBackoff.timestamp(now) == "2027-01-15T08:00:00Z")
+        #expect(RemoteSettingsBackoff.describeWait(until: now + 3 * 3600 + 300, now: now) == "until 2027-01-15T11:05:00Z (3 h 5 min from now)")
+        #expect(RemoteSettingsBackoff.describe(seconds: 86_400) == "1 day")
+    }
+}
