@@ -141,20 +141,6 @@ public enum OutputFile {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written; continue }
-                if written < 0, errno == EINTR { continue }
-                return written < 0 ? errno : EIO
-            }
-            return nil
-        }
+        bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: descriptor) }
     }
-}
-
-/// `write(2)`, under a name that `OutputFile.write(_:to:)` does not hide.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

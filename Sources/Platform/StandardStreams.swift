@@ -26,15 +26,19 @@ public enum StandardStreams {
     /// (`ENOSPC`) or a closed pipe must not pass for success.
     public static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written; continue }
-                if written < 0, errno == EINTR { continue }
-                return written < 0 ? errno : EIO
-            }
-            return nil
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Writes every byte of `buffer` to `descriptor` (retrying short writes and EINTR); the
+    /// `errno` of a failed write, else nil.
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written > 0 { offset += written; continue }
+            if written < 0, errno == EINTR { continue }
+            return written < 0 ? errno : EIO
         }
+        return nil
     }
 }
