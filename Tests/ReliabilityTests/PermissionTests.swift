@@ -97,7 +97,7 @@ import Testing
         try makeStore(path)
         chmod(shared, 0o755)
         chown(shared, 65534, 65534)
-        expectRefused(path, mentioning: ["folder owned by another user (\(shared), uid 65534)", "mkdir -m 700", "chown 0 '\(shared)'"])
+        expectRefused(path, mentioning: ["folder owned by another user (\(shared), uid 65534)", "a folder of your own", "chown 0 '\(shared)'"])
         chown(shared, 0, 0)
         #expect(try SQLitePrefs(path: path).boolForKey("promoBannerDebugKey") == true)
     }

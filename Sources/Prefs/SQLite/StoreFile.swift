@@ -212,23 +212,29 @@ struct StoreFile {
             throw failure(.unsafePermissions,
                           "is in a folder owned by another user (\(folder), uid \(info.st_uid)), "
                               + "who could replace the store or plant a journal that SQLite would replay into it",
-                          hint: Self.privateFolderHint(near: folder) + takeOver)
+                          hint: Self.ownFolderHint + takeOver)
         }
         if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-            // A sticky folder (/tmp, /var/tmp) is shared on purpose, and a root-owned one is not
-            // ours to change: both need a folder of one's own, never `chmod go-w /tmp`.
-            let isShared = info.st_mode & S_ISVTX != 0 || info.st_uid != geteuid()
+            // A sticky folder (/tmp, /var/tmp) is shared on purpose: never `chmod go-w /tmp`, but
+            // a folder of one's own inside it is safe, since the sticky bit keeps others from
+            // renaming it. Without the sticky bit a folder inside is no safer than the file, and
+            // a folder someone else owns is not ours to change.
+            let hint = info.st_mode & S_ISVTX != 0 ? Self.privateFolderHint(near: folder)
+                : info.st_uid != geteuid() ? Self.ownFolderHint
+                : "keep the store in a private folder (the default is ~/.local/state/feature-flags/<app>/), "
+                    + "or make this one private: chmod go-w '\(folder)'"
             throw failure(.unsafePermissions,
                           "is in a folder other users can write (\(folder), mode \(mode)), "
                               + "so they could replace the store or plant a journal that SQLite would replay into it",
-                          hint: isShared
-                              ? Self.privateFolderHint(near: folder)
-                              : "keep the store in a private folder (the default is ~/.local/state/feature-flags/<app>/), "
-                                  + "or make this one private: chmod go-w '\(folder)'")
+                          hint: hint)
         }
     }
 
-    /// How to get a store no one else can touch: a new folder only the user can enter.
+    /// The default store's folder, which is the user's own.
+    private static let ownFolderHint = "keep the store in a folder of your own: leave out --store for the default ~/.local/state/feature-flags/<app>/, or pass --store a path in your home folder"
+
+    /// How to get a store no one else can touch in a sticky shared folder: a new folder inside it
+    /// that only the user can enter.
     private static func privateFolderHint(near folder: String) -> String {
         let base = folder == "/" ? "" : folder
         let own = "\(base)/flags-\(geteuid())"
