@@ -1,5 +1,6 @@
+import FeatureFlagsTestSupport
 import Testing
 
-/// Every test that registers services in `AppContainer.shared` is nested in this suite: the
-/// container is global, so they run one at a time (`.serialized` applies to nested suites too).
-@Suite(.serialized) enum AppContainerSuite {}
+/// Every test that registers services in `AppContainer.shared` is nested in this suite, which
+/// gives each test a container of its own: nothing global is shared, so they run in parallel.
+@Suite(.scopedAppContainer) enum AppContainerSuite {}

@@ -86,7 +86,8 @@ extension AppContainerSuite {
             let captured = Captured()
             let environment = environment
             let folderPath = folder.path
-            let app = Task.detached {
+            // Not detached: the app must see this test's scoped AppContainer.
+            let app = Task {
                 BibimbapCommandLine.run(["--watch", "--interval", "20", "--color", "always"], console: captured.console(isTerminal: true),
                                         environment: environment, workingDirectory: folderPath,
                                         stopWhen: { captured.stop.load(ordering: .acquiring) })

@@ -9,8 +9,28 @@ import Synchronization
 /// AppContainer.shared.register(service: provider as FeatureFlagProviding)
 /// let flags: FeatureFlagProviding = AppContainer.shared.resolve()
 /// ```
+///
+/// Tests never share the app's container: `AppContainer.withScoped(_:)` (or the
+/// `.scopedAppContainer` test trait of `FeatureFlagsTestSupport`) makes another container
+/// `shared` for one task and the tasks it starts, as swift-dependencies scopes its overrides, so
+/// tests that register doubles run in parallel and a reset in one never reaches another.
 public final class AppContainer: Sendable {
-    public static let shared = AppContainer()
+    /// The app's container, or the one a test scoped to the current task.
+    public static var shared: AppContainer { scoped ?? global }
+
+    private static let global = AppContainer()
+    @TaskLocal private static var scoped: AppContainer?
+
+    /// Runs `body` with `container` as `AppContainer.shared` for this task and the child and
+    /// unstructured tasks it starts (not detached tasks or threads, which start afresh).
+    public static func withScoped<R>(_ container: AppContainer = AppContainer(), _ body: () throws -> R) rethrows -> R {
+        try $scoped.withValue(container, operation: body)
+    }
+
+    /// `withScoped(_:_:)` for async work.
+    public static func withScoped<R>(_ container: AppContainer = AppContainer(), _ body: () async throws -> R) async rethrows -> R {
+        try await $scoped.withValue(container, operation: body)
+    }
 
     private let services = Mutex<[ObjectIdentifier: any Sendable]>([:])
 

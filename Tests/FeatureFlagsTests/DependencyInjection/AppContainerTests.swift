@@ -9,8 +9,8 @@ private struct HomeViewModel: FeatureFlaggable, UserFeaturePreferenceProvider {
     var prefersNewMenu: Bool { userFeaturePreferences.getPreferenceFor(menu) }
 }
 
-/// AppContainer.shared is global, so these tests run one at a time.
-@Suite(.serialized) struct AppContainerTests {
+/// Each test has its own `AppContainer.shared`, so these run beside every other suite.
+@Suite(.scopedAppContainer) struct AppContainerTests {
     @Test func viewModelResolvesTheBootstrappedDoubles() throws {
         let demo = try DemoFixture()
         let menu = try demo.flag("newBibimbapMenu")
@@ -22,6 +22,19 @@ private struct HomeViewModel: FeatureFlaggable, UserFeaturePreferenceProvider {
 
         helper.bootstrapDependencies(nimbusLayer: MockNimbusFeatureFlagLayer())
         #expect(!HomeViewModel(menu: menu).showsNewMenu)
+    }
+
+    @Test func aScopedContainerIsSharedOnlyInsideItsScope() async {
+        let outer = AppContainer.shared
+        outer.register(service: "outer")
+        let inner = AppContainer()
+        await AppContainer.withScoped(inner) {
+            #expect(AppContainer.shared === inner && AppContainer.shared.resolveIfRegistered() as String? == nil)
+            AppContainer.shared.register(service: "inner")
+            let child = await Task { AppContainer.shared.resolveIfRegistered() as String? }.value
+            #expect(child == "inner", "tasks started in the scope see its container")
+        }
+        #expect(AppContainer.shared === outer && outer.resolveIfRegistered() as String? == "outer")
     }
 
     @Test func resetForgetsServices() {
