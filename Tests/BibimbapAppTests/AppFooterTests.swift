@@ -16,6 +16,16 @@ import Testing
     }
 
     @Test func defaultsToThisBuildsChannel() {
-        #expect(AppFooter(storedOverrides: 0, storePath: nil).channel == BuildChannel.current)
+        // Worked out from the compilation conditions here, not read from BuildChannel.current,
+        // which the footer itself reads: a wrong mapping there must fail this test.
+        #if MOZ_CHANNEL_developer
+        let built = BuildChannel.developer
+        #elseif MOZ_CHANNEL_beta
+        let built = BuildChannel.beta
+        #else
+        let built = BuildChannel.release
+        #endif
+        #expect(AppFooter(storedOverrides: 0, storePath: nil).channel == built)
+        #expect(AppFooter(storedOverrides: 0, storePath: nil).channelLine.hasPrefix("build channel: \(built.rawValue) "))
     }
 }

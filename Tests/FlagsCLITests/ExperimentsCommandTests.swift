@@ -87,7 +87,10 @@ import Testing
     }
 
     @Test func malformedRecordIsSkippedWithAReasonWhileOthersApply() throws {
-        guard case .object(var broken) = Self.record("broken-one", feature: "reviews-feature", branches: [("a", 1, .object([:]))]) else { return }
+        guard case .object(var broken) = Self.record("broken-one", feature: "reviews-feature", branches: [("a", 1, .object([:]))]) else {
+            Issue.record("a record fixture must be a JSON object")
+            return
+        }
         broken["bucketConfig"] = nil
         let path = writeRecords([.object(broken),
                                  Self.record("tips-on", feature: "tip-jar-feature", branches: [("on", 1, .object(["enabled": .bool(true)]))],

@@ -64,6 +64,18 @@ import FeatureFlagsTestSupport
         try prefs.apply([.set("a", .bool(true)), .set("b", .int(2)), .remove("c")])
         #expect(prefs.boolForKey("a") == true && prefs.intForKey("b") == 2)
         #expect(try SQLitePrefs(path: folder.file("prefs.sqlite")).allEntries().count == 2)
+
+        // Nothing: a change that SQLite refuses half-way (a trigger aborts the third write)
+        // leaves none of the transaction's earlier writes behind, in this connection or another.
+        let other = try SQLiteConnection(path: folder.file("prefs.sqlite"), create: false)
+        try other.execute("CREATE TRIGGER refuse BEFORE INSERT ON prefs WHEN NEW.key = 'boom' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        #expect(throws: (any Error).self) {
+            try prefs.apply([.set("a", .bool(false)), .remove("b"), .set("boom", .bool(true)), .set("d", .int(4))])
+        }
+        for reader in [prefs, try SQLitePrefs(path: folder.file("prefs.sqlite"))] {
+            #expect(reader.boolForKey("a") == true && reader.intForKey("b") == 2 && reader.intForKey("d") == nil)
+            #expect(reader.allEntries().count == 2)
+        }
     }
 
     @Test func branchPrefixesKeysAndClearsOnlyItsOwn() throws {

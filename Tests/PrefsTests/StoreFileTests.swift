@@ -78,7 +78,9 @@ import FeatureFlagsTestSupport
     @Test func folderInPlaceOfTheFileIsRefused() throws {
         let path = folder.file("prefs.sqlite")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        #expect(throws: PrefsStoreError.self) { _ = try SQLitePrefs(path: path) }
+        try expectRefused(path, kind: .notAFile, mentioning: "is not a regular file")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue, "the folder is left as it was")
     }
 
     @Test func worldWritableStoreIsRefused() throws {

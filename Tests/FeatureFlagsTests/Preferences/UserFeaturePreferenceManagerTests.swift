@@ -14,6 +14,15 @@ import Testing
         #expect(manager.getPreferenceFor(spicy) == true)
         try manager.removePreferenceFor(spicy)
         #expect(manager.storedPreference(for: spicy) == nil)
+        #expect(manager.getPreferenceFor(spicy) == false, "back to Nimbus once the choice is removed")
+
+        // Nimbus is asked, not a constant: where it says on, that is the answer until the user chooses.
+        let nimbusOn = UserFeaturePreferenceManager(prefs: MockProfilePrefs(), nimbusLayer: MockNimbusFeatureFlagLayer(enabledFlags: [spicy]))
+        #expect(nimbusOn.getPreferenceFor(spicy) == true)
+        try nimbusOn.setPreferenceFor(spicy, to: false)
+        #expect(nimbusOn.getPreferenceFor(spicy) == false)
+        try nimbusOn.removePreferenceFor(spicy)
+        #expect(nimbusOn.getPreferenceFor(spicy) == true)
     }
 
     @Test func hardCodedFallbackIsUsedWhenNotNimbusConfigured() throws {

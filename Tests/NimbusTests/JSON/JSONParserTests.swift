@@ -79,9 +79,10 @@ import Testing
     }
 
     @Test func refusesExcessiveNesting() {
-        let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1)
-        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
-        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        #expect((try? JSONParser.parse(fine)) != nil)
+        // Balanced, so the only thing wrong is the depth: unclosed brackets would throw anyway.
+        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(nested(JSONParser.maximumDepth + 1)) }
+        #expect(error.map { "\($0)" }?.contains("nesting deeper than \(JSONParser.maximumDepth) levels") == true)
+        #expect((try? JSONParser.parse(nested(JSONParser.maximumDepth))) != nil, "exactly the limit is fine")
     }
 }
