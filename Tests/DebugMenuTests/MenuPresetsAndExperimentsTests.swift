@@ -143,7 +143,7 @@ struct MenuPresetsAndExperimentsTests {
         #expect(controller.experimentsStatus == "experiments: none — server unreachable; defaults used")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "the fixed-answer server needs python3"))
+    @Test(.enabled(if: ServerProcess.isPythonAvailable, "the fixed-answer server needs python3 (with http.server) on PATH"))
     func aSlowServerNeverHoldsUpTheMenu() throws {
         let server = try FixedAnswerServer.start()
         defer { server.stop() }

@@ -94,10 +94,11 @@ import Testing
     }
 
     /// As root, chmod does not stop writes; an immutable file (`chattr +i`) does.
-    @Test(.enabled(if: ToolProcess.isRoot, "chattr +i needs root"))
+    @Test(.enabled(if: BadStoreTests.canMakeImmutable,
+                   "chattr +i failed on a probe file in the temporary folder: it needs root, CAP_LINUX_IMMUTABLE and a filesystem that supports it"))
     func readOnlyFile() throws {
         try makeStore()
-        try #require(ToolProcess.system("/usr/bin/chattr", ["+i", store]) == 0, "chattr +i is not supported on this filesystem")
+        try #require(ToolProcess.system("/usr/bin/chattr", ["+i", store]) == 0, "chattr +i worked on the probe but not on the store")
         defer { ToolProcess.system("/usr/bin/chattr", ["-i", store]) }
         try expectRefused("read-only", commands: [["set", "promoBanner", "off"], ["reset", "--all"]])
         // Reading a read-only store is fine, and changes nothing either.
@@ -241,6 +242,18 @@ import Testing
         try? filler.close()
         try expectRefused("disk is full", commands: [["set", "promoBanner", "off"], ["set", "spicyMode", "on"], ["reset", "--all"]])
     }
+
+    /// Root is not enough for `chattr +i`: it also needs CAP_LINUX_IMMUTABLE (often dropped in
+    /// containers) and a filesystem with the flag (not tmpfs or overlayfs everywhere), so try it.
+    static let canMakeImmutable: Bool = {
+        guard ToolProcess.isRoot, FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { return false }
+        let probe = NSTemporaryDirectory() + "chattr-probe-\(getpid())"
+        guard FileManager.default.createFile(atPath: probe, contents: Data("probe".utf8)) else { return false }
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard ToolProcess.system("/usr/bin/chattr", ["+i", probe]) == 0 else { return false }
+        ToolProcess.system("/usr/bin/chattr", ["-i", probe])
+        return true
+    }()
 
     static let canMountTmpfs: Bool = {
         guard ToolProcess.isRoot else { return false }

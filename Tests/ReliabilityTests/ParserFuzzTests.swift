@@ -18,6 +18,7 @@ private let firefoxFolder: String = URL(fileURLWithPath: #filePath)
 
     @Test func seededMutationsAreAcceptedOrRefusedWithAPosition() throws {
         let fuzzer = try ParserFuzzer(firefoxFolder: firefoxFolder)
+        if let missing = fuzzer.missingCorpus { print("note: \(missing)") }
         let report = fuzzer.run(inputs: 2_000, seed: 20_250_101)
         print("parser fuzz (debug, in suite):\n\(report.summary)")
         #expect(report.failures.isEmpty, "\(report.failures.prefix(10).map(\.description).joined(separator: "\n"))")

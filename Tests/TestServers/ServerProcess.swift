@@ -109,6 +109,19 @@ public final class ServerProcess: Sendable {
     /// A loopback port nobody listens on right now: bind to port 0, read what the kernel chose,
     /// close. (Another process could take it before the server does; on a test machine that is
     /// rare, and the server then fails to start with a clear log.)
+    /// Whether the interpreter these servers run (`python3` on PATH, through `/usr/bin/env`) is
+    /// there and has `http.server`: the condition tests use, so it tests what will run.
+    public static let isPythonAvailable: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import http.server"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     public static func freeLoopbackPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestServerError("socket() failed: errno \(errno)") }

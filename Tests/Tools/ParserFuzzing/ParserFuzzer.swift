@@ -40,6 +40,9 @@ public final class ParserFuzzer {
 
     /// Writes the corpus into a fresh temporary folder. `firefoxFolder` holds Firefox for iOS's
     /// `nimbus.fml.yaml` and `nimbus-features/`; nil or missing leaves it out.
+    /// Why part of the corpus that was asked for is missing, for the run to say; nil when whole.
+    public private(set) var missingCorpus: String?
+
     public init(firefoxFolder: String?) throws {
         folder = NSTemporaryDirectory() + "parser-fuzz-" + UUID().uuidString
         let demoRoot = folder + "/bibimbap"
@@ -53,6 +56,9 @@ public final class ParserFuzzer {
             // Demo manifests are loaded through the registry, so the flags are checked against them too.
             targets.append(Target(kind: kind, file: path, original: Array(file.contents.utf8),
                                   entry: kind == .experiments ? path : registryPath, isFirefox: false))
+        }
+        if let firefoxFolder, !FileManager.default.fileExists(atPath: firefoxFolder + "/nimbus.fml.yaml") {
+            missingCorpus = "Firefox for iOS's manifest is absent (\(firefoxFolder)/nimbus.fml.yaml): fuzzing the \(targets.count) demo files only"
         }
         if let firefoxFolder, FileManager.default.fileExists(atPath: firefoxFolder + "/nimbus.fml.yaml") {
             let root = folder + "/firefox-ios"

@@ -22,6 +22,7 @@ let seed = options["seed"].flatMap(UInt64.init) ?? 1
 let start = options["start"].flatMap(Int.init) ?? 0
 
 let fuzzer = try ParserFuzzer(firefoxFolder: options["firefox"])
+if let missing = fuzzer.missingCorpus { print("parser-fuzz: note: \(missing)") }
 print("parser-fuzz: \(inputs) inputs from #\(start), seed \(seed), \(fuzzer.fileCount) corpus files in \(fuzzer.folder)")
 let report = fuzzer.run(inputs: inputs, seed: seed, start: start)
 // A top-level value is never released before exit, so its deinit would not remove the corpus.
