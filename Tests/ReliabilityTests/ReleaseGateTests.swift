@@ -6,9 +6,9 @@ import Testing
 
 /// A store written by a developer build holds an override; what an app built like this test
 /// answers depends only on its build: developer and beta builds honour it, a release build never
-/// does. `flag-probe` is built the same way as this test, and `.ci/release-gate` runs the same
-/// check with `flag-probe` built in release (`swift test -c release` is not possible: the other
-/// test targets use @testable imports).
+/// does. `flag-probe` is built the same way as this test; `ChannelBuildTests` builds it with the
+/// beta and release flags and runs the same check on each, and `.ci/release-gate` once more on
+/// the release build CI makes.
 @Suite struct ReleaseGateTests {
     let folder = TemporaryDirectory()
 

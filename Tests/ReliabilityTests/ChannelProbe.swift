@@ -1,0 +1,54 @@
+import FeatureFlagsTestSupport
+import Foundation
+import Testing
+
+/// A build of `flag-probe` in one of the channels a test suite (a developer build) never
+/// compiles: the README's beta command, or its release command.
+enum ChannelProbe: String, CaseIterable, Sendable {
+    case beta, release
+
+    var flags: [String] { self == .beta ? ["-c", "release", "-Xswiftc", "-DMOZ_CHANNEL_beta"] : ["-c", "release"] }
+    var honoursOverrides: Bool { self == .beta }
+
+    /// The `swift` driver: the toolchain's own, else the first on PATH.
+    static let swift: String? = {
+        let candidates = ["/opt/swift/usr/bin/swift"]
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// The package's root folder, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// Builds `flag-probe` in this channel (incrementally, after the first time) and returns its path.
+    func build() throws -> String {
+        let scratch = Self.packageRoot + "/.build/channel-probes/" + rawValue
+        let arguments = ["build", "--package-path", Self.packageRoot, "--scratch-path", scratch] + flags + ["--product", "flag-probe"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.swift))
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "swift \(arguments.joined(separator: " ")) failed:\n\(log.suffix(3000))")
+        return scratch + "/release/flag-probe"
+    }
+
+    func ask(_ probe: String, registry: String, store: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: probe)
+        process.arguments = [registry, store, "newBibimbapMenu"]
+        process.environment = ChildEnvironment.merging([:])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
