@@ -151,7 +151,7 @@ public enum FlagsCommandLine {
             }
             return error.exitCode
         } catch {
-            console.printError("flags: error: \(error)")
+            console.printError("flags: error: \(ErrorText.sentence(error))")
             return 1
         }
     }

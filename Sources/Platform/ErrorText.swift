@@ -25,6 +25,15 @@ public enum ErrorText {
         return String(describing: error)
     }
 
+    /// `describe`, with the file a Foundation error is about in front ("/tmp/x: Permission
+    /// denied"): for a message that has no path of its own, so that no Swift error value is ever
+    /// shown as it is (`CocoaError(code: …, userInfo: […])`).
+    public static func sentence(_ error: any Error) -> String {
+        let reason = describe(error)
+        guard let path = (error as? CocoaError)?.filePath else { return reason }
+        return "\(path): \(reason)"
+    }
+
     /// The C library's text for an errno value.
     public static func systemMessage(_ number: Int32) -> String {
         String(cString: strerror(number))

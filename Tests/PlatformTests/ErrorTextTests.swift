@@ -25,4 +25,16 @@ import Platform
         struct Refused: Error, CustomStringConvertible { var description: String { "the store is read-only" } }
         #expect(ErrorText.describe(Refused()) == "the store is read-only")
     }
+
+    @Test func aSentenceNamesTheFileAFoundationErrorIsAbout() {
+        do {
+            try Data().write(to: URL(fileURLWithPath: "/nonexistent-folder/x"))
+            Issue.record("writing into a missing folder succeeded")
+        } catch {
+            #expect(ErrorText.sentence(error) == "/nonexistent-folder/x: No such file or directory")
+            #expect(!ErrorText.sentence(error).contains("CocoaError") && !ErrorText.sentence(error).contains("userInfo"))
+        }
+        struct Refused: Error, CustomStringConvertible { var description: String { "the store is read-only" } }
+        #expect(ErrorText.sentence(Refused()) == "the store is read-only")
+    }
 }

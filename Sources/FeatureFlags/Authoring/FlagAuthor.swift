@@ -96,7 +96,7 @@ public struct FlagAuthor: Sendable {
         } catch {
             let problems = snapshot.restore()
             let restored = problems.isEmpty ? "every file was restored, nothing changed" : problems.joined(separator: "; ")
-            throw .failed("adding `\(name.id)` failed: \(error) (\(restored))")
+            throw .failed("adding `\(name.id)` failed: \(ErrorText.sentence(error)) (\(restored))")
         }
         return [
             Change(path: featurePath, summary: "created \(featurePath) (feature \(name.featureID), variable enabled)"),
@@ -126,7 +126,7 @@ public struct FlagAuthor: Sendable {
         do {
             file = try RegistryFile.read(path: registryPath)
         } catch {
-            return [Step(action: "read \(registryPath)", outcome: .failed("\(error); fix the registry, then run `flags remove \(name.id)` again"))]
+            return [Step(action: "read \(registryPath)", outcome: .failed("\(ErrorText.sentence(error)); fix the registry, then run `flags remove \(name.id)` again"))]
         }
         let loadedBefore = (try? FeatureFlagRegistry.load(path: registryPath)) != nil
         let manifestPath = file.manifestPath
@@ -171,7 +171,7 @@ public struct FlagAuthor: Sendable {
                 let problems = snapshot.restore()
                 let restored = problems.isEmpty ? "every file was restored" : problems.joined(separator: "; ")
                 steps.append(Step(action: "check that \(registryPath) still loads", outcome: .failed(
-                    "\(error) (\(restored)); something else still refers to `\(name.id)` or \(name.featureID): remove that by hand, then run `flags remove \(name.id)` again")))
+                    "\(ErrorText.sentence(error)) (\(restored)); something else still refers to `\(name.id)` or \(name.featureID): remove that by hand, then run `flags remove \(name.id)` again")))
             }
         }
         return steps
@@ -184,7 +184,7 @@ public struct FlagAuthor: Sendable {
             try write(text, to: path)
             return .done
         } catch {
-            return .failed("\(error); \(handWork) in \(path) by hand")
+            return .failed("\(ErrorText.sentence(error)); \(handWork) in \(path) by hand")
         }
     }
 
@@ -199,7 +199,7 @@ public struct FlagAuthor: Sendable {
         do {
             return try FeatureFlagRegistry.load(path: registryPath)
         } catch {
-            throw .failed("\(error)\n(the registry must load \(what); fix it first)")
+            throw .failed("\(ErrorText.sentence(error))\n(the registry must load \(what); fix it first)")
         }
     }
 

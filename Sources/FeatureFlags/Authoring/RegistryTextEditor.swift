@@ -1,4 +1,5 @@
 import Nimbus
+import Platform
 
 /// Adds and removes one flag entry in the text of a registry file, keeping the rest of the file
 /// (comments, blank lines, the order and style of other entries) byte for byte.
@@ -82,7 +83,7 @@ enum RegistryTextEditor {
         do {
             return try YAMLReader.read(string: text, name: path)
         } catch {
-            throw .failed("\(error); fix the file first")
+            throw .failed("\(ErrorText.sentence(error)); fix the file first")
         }
     }
 }

@@ -34,7 +34,7 @@ public struct SavedFlagStateReader {
         do {
             json = try JSONParser.parse(text, file: file)
         } catch {
-            throw SavedStateProblems(file: file, problems: ["\(error)"])
+            throw SavedStateProblems(file: file, problems: [ErrorText.sentence(error)])
         }
         return try read(json, file: file)
     }

@@ -112,7 +112,7 @@ struct MatrixCommand: FlagsCommand {
             // Through env, which finds the command on PATH and says so when it cannot.
             ending = try ChildProcess.run(["/usr/bin/env"] + command, environment: childEnvironment)
         } catch {
-            throw CLIError.failure("cannot run \(command[0]): \(error)")
+            throw CLIError.failure("cannot run \(command[0]): \(ErrorText.describe(error))")
         }
         let seconds = (ContinuousClock.now - started).inSeconds
         if let signal = interruption.caught { return MatrixResult(values: values, outcome: .interrupted(signal), seconds: seconds) }

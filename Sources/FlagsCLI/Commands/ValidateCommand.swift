@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// `flags validate`: registry, manifest and experiments checked together; exit 1 on any problem.
 struct ValidateCommand: FlagsCommand {
@@ -23,7 +24,7 @@ struct ValidateCommand: FlagsCommand {
         do {
             environment = try context.openEnvironment()
         } catch {
-            throw CLIError.failure("\(error)\nvalidate: 1 problem")
+            throw CLIError.failure("\(ErrorText.sentence(error))\nvalidate: 1 problem")
         }
         let problems = Self.problems(in: environment)
         let registry = environment.registry
