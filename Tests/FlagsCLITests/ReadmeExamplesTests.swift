@@ -1,0 +1,129 @@
+import FeatureFlagsTestSupport
+import Foundation
+import Prefs
+import Testing
+
+/// The README's `console` blocks are run: each `$ swift run flags …` line (pipes included) runs
+/// the real `flags` in the package's root (on the built-in demo unless it names `--config`),
+/// with a store of its own in a temporary folder whose Nimbus id is fixed, and
+/// what it prints must be what the README shows below it. An example that drifts from the tool
+/// fails the suite.
+///
+/// In the README's expected output, `…` stands for any text within a line, and a line holding
+/// only `…` for any number of lines (a listing cut short). Trailing spaces do not count.
+@Suite struct ReadmeExamplesTests {
+    /// The client id every example runs as, so enrolments and branches are the README's.
+    static let nimbusID = "367a527a-3c5e-4e2f-9a41-5e0d6a8c1b2f"
+
+    /// The package's root: the examples run there, as a reader of the README would run them.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let readmePath = packageRoot + "/README.md"
+
+    /// One `console` block: where it starts and its commands, each with the output shown.
+    struct Example: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var steps: [(command: String, expected: [String])]
+        var testDescription: String { "README.md:\(line)" }
+    }
+
+    static let examples: [Example] = {
+        guard let text = try? String(contentsOfFile: readmePath, encoding: .utf8) else { return [] }
+        var examples: [Example] = []
+        var current: Example?
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            if current == nil {
+                if line == "```console" { current = Example(line: index + 1, steps: []) }
+                continue
+            }
+            if line == "```" {
+                examples.append(current!)
+                current = nil
+            } else if line.hasPrefix("$ ") {
+                current!.steps.append((String(line.dropFirst(2)), []))
+            } else if !current!.steps.isEmpty {
+                current!.steps[current!.steps.count - 1].expected.append(line)
+            }
+        }
+        return examples
+    }()
+
+    @Test func theReadmeHasConsoleExamples() {
+        #expect(Self.examples.count >= 2 && Self.examples.allSatisfy { !$0.steps.isEmpty }, "README.md: \(Self.examples.count) console blocks")
+    }
+
+    @Test(arguments: examples)
+    func eachConsoleExamplePrintsWhatTheReadmeShows(example: Example) throws {
+        let folder = TemporaryDirectory()
+        let store = folder.file("store/prefs.sqlite")
+        try SQLitePrefs(path: store).apply([.set("nimbus.id", .string(Self.nimbusID)),
+                                            .set("nimbus.installedAt", .int(Int(Date().timeIntervalSince1970)))])
+        for step in example.steps {
+            let output = try run(step.command, store: store, folder: folder)
+            #expect(Self.matches(output, step.expected), """
+                README.md:\(example.line): `$ \(step.command)` printed:
+                \(output.joined(separator: "\n"))
+                but the README shows:
+                \(step.expected.joined(separator: "\n"))
+                """)
+        }
+    }
+
+    /// Runs a README command in `sh`, with `swift run flags` meaning the built binary.
+    private func run(_ command: String, store: String, folder: TemporaryDirectory) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "{ " + command.replacingOccurrences(of: "swift run flags", with: "\"$FLAGS\"") + "; } 2>&1"]
+        process.environment = ChildEnvironment.merging([
+            "FLAGS": FlagsProcess.executable, "FLAGS_STORE": store, "HOME": folder.path,
+            "XDG_STATE_HOME": folder.file("state"), "LANG": "C.UTF-8", "COLUMNS": "100",
+        ])
+        process.currentDirectoryURL = URL(fileURLWithPath: Self.packageRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Whether `actual` is what `expected` shows, `…` being a wildcard as the suite's doc says.
+    static func matches(_ actual: [String], _ expected: [String]) -> Bool {
+        func trimmed(_ line: String) -> String {
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        func lineMatches(_ line: String, _ pattern: String) -> Bool {
+            let parts = pattern.components(separatedBy: "…")
+            guard parts.count > 1 else { return line == pattern }
+            guard line.hasPrefix(parts[0]) else { return false }
+            var rest = line.dropFirst(parts[0].count)
+            for part in parts.dropFirst().dropLast() {
+                guard let range = rest.range(of: part) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return rest.hasSuffix(parts.last!)
+        }
+        func match(_ a: ArraySlice<String>, _ e: ArraySlice<String>) -> Bool {
+            guard let pattern = e.first else { return a.isEmpty }
+            if pattern == "…" {
+                return (a.startIndex...a.endIndex).contains { match(a[$0...], e.dropFirst()) }
+            }
+            guard let line = a.first, lineMatches(line, pattern) else { return false }
+            return match(a.dropFirst(), e.dropFirst())
+        }
+        return match(ArraySlice(actual.map(trimmed)), ArraySlice(expected.map(trimmed)))
+    }
+
+    @Test func theWildcardsMeanWhatTheSuiteSays() {
+        #expect(Self.matches(["a 4s ago", "b"], ["a …s ago", "b"]))
+        #expect(Self.matches(["head", "1", "2", "tail"], ["head", "…", "tail"]))
+        #expect(Self.matches(["head", "tail"], ["head", "…", "tail"]))
+        #expect(!Self.matches(["head", "tail", "more"], ["head", "tail"]))
+        #expect(!Self.matches(["x"], ["y…"]))
+    }
+}
