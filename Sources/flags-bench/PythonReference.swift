@@ -2,7 +2,7 @@
 import Foundation
 
 /// Runs the Python side of a comparison: PyYAML's C loader, and a straightforward Python
-/// implementation of Nimbus enrollment (DESIGN.md's sampling). Each script times itself with the
+/// implementation of Nimbus enrollment (the SDK's 48-bit truncated SHA-256 sampling). Each script times itself with the
 /// same best-of-rounds rule, so interpreter start-up is not counted against it.
 enum PythonReference {
     /// Seconds for PyYAML's C loader to parse every file once (parse only), best of `rounds`.
