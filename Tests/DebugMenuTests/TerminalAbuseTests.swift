@@ -56,8 +56,10 @@ struct TerminalAbuseTests {
         throw TmuxSession.Failure("the menu did not exit within \(timeout) s; the screen:\n\(try tmux.screen())")
     }
 
-    /// Waits until the screen stops changing (for 300 ms).
-    func waitForQuietScreen(_ tmux: TmuxSession, timeout: Double = 10) throws {
+    /// Waits until the screen stops changing for a second: tmux on a busy machine can pause a
+    /// paste for a few hundred milliseconds and then go on, and a rest of it landing after the
+    /// wait would garble the shell line the test reads the exit status from.
+    func waitForQuietScreen(_ tmux: TmuxSession, timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var last = try tmux.screen()
         var quietSince = Date()
@@ -67,7 +69,7 @@ struct TerminalAbuseTests {
             if screen != last {
                 last = screen
                 quietSince = Date()
-            } else if Date().timeIntervalSince(quietSince) >= 0.3 {
+            } else if Date().timeIntervalSince(quietSince) >= 1 {
                 return
             }
         }
