@@ -10,10 +10,11 @@
 /// SwiftSourceText.typeName("ad-blocker-feature")   // "AdBlockerFeature"
 /// ```
 enum SwiftSourceText {
-    /// A lower-camel-case member name: kept when it is already an identifier, else camel-cased
-    /// (`after-four-hours` → `afterFourHours`; a leading digit or keyword gets `_`).
+    /// A lower-camel-case member name: kept when it is already one, else camel-cased
+    /// (`after-four-hours` → `afterFourHours`; a leading digit or keyword gets `_`). Never
+    /// capitalised: a property called `String` would hide the type in its own declaration.
     static func identifier(_ text: String) -> String {
-        SwiftIdentifier.isValid(text) ? text : camelCased(text)
+        SwiftIdentifier.isValid(text) && !(text.first?.isUppercase ?? false) ? text : camelCased(text)
     }
 
     /// An upper-camel-case type name.
