@@ -19,11 +19,11 @@ enum BenchmarkRunner {
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
 
-    /// Firefox for iOS's manifest from `../shared/fixtures`, looked up from the working directory
-    /// (the package root when run with `swift run`) and from this source file's package.
+    /// Firefox for iOS's manifest, kept in `Examples/firefox-ios/manifest`, looked up from the
+    /// working directory (the package root when run with `swift run`) and from this source file's package.
     static func firefoxManifest() -> String? {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let candidates = [FileManager.default.currentDirectoryPath, packageRoot].map { $0 + "/../shared/fixtures/firefox-ios/nimbus.fml.yaml" }
+        let candidates = [FileManager.default.currentDirectoryPath, packageRoot].map { $0 + "/Examples/firefox-ios/manifest/nimbus.fml.yaml" }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 
@@ -37,7 +37,7 @@ enum BenchmarkRunner {
         if let firefox = firefoxManifest() {
             figures.append(try NimbusBenchmarks.manifest(named: "Firefox for iOS manifest", path: firefox, quick: quick))
         } else {
-            progress("Firefox for iOS fixture not found next to the package (../shared/fixtures/firefox-ios); skipping that figure")
+            progress("Firefox for iOS's manifest not found (Examples/firefox-ios/manifest); skipping that figure")
         }
         let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
         figures.append(try NimbusBenchmarks.manifest(named: "generated manifest, 10,000 features", path: large.manifestPath, quick: quick))

@@ -210,6 +210,36 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(try open().preferences.storedPreference(for: preference) == nil)
     }
 
+    /// What `x` does on each kind of row, as the help's `x` line says: a flag's override and a
+    /// typed preference's stored choice go; a bool preference keeps its choice (space flips it).
+    @Test func xOnEachKindOfRowDoesWhatTheHelpSays() throws {
+        let environment = try open()
+        let registry = environment.registry
+        let spicy = try registry.flag("spicyMode")
+        let startAtHome = try registry.preference("startAtHome")
+        try environment.preferences.setPreferenceFor(spicy, to: true)
+        try environment.preferences.setPreferenceFor(startAtHome, to: startAtHome.variants[0])
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        func pressX(on rowID: MenuRowID) -> String? {
+            type("/" + rowID.rawValue.lowercased(), into: controller)
+            controller.handle(.enter)
+            #expect(controller.screen.selectedRow?.id == rowID.rawValue)
+            controller.handle(.character("x"))
+            let message = controller.screen.message
+            controller.handle(.escape)  // clears the filter for the next row
+            return message
+        }
+        let x = try #require(MenuKeyBindings.rows.first { $0.keys.contains { $0.trigger == .key(.character("x")) } })
+        #expect(x.helpText == "remove a flag's override or a typed preference's choice")
+
+        #expect(pressX(on: .featureFlag("tipJar"))?.hasSuffix("has no override.") == true)
+        #expect(pressX(on: .userPreference("spicyMode"))?.hasSuffix("has no override.") == true)
+        #expect(try open().preferences.storedPreference(for: spicy) == true, "x keeps a bool preference's choice")
+        #expect(pressX(on: .typedPreference("startAtHome"))?.contains("stored choice removed") == true)
+        #expect(try open().preferences.storedPreference(for: startAtHome) == nil)
+        #expect(pressX(on: .buildStatus("tipJar"))?.hasSuffix("is read-only.") == true)
+    }
+
     @Test func boolPreferenceToggleWritesTheUserPrefsKey() throws {
         let environment = try open()
         let controller = FeatureFlagsDebugViewController(environment: environment)

@@ -2,11 +2,10 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 
-/// The menu on Firefox for iOS's real manifest (Examples/firefox-ios over ../shared/fixtures):
+/// The menu on Firefox for iOS's real manifest (Examples/firefox-ios and its manifest/):
 /// a menu the size of Firefox's opens, scrolls to the end and filters.
 @Suite("Firefox for iOS example menu (tmux)", .serialized,
-       .enabled(if: TmuxSession.isAvailable, "tmux is not installed"),
-       .enabled(if: FirefoxExampleRegistry.fixtureExists, "../shared/fixtures/firefox-ios is absent; skipping the Firefox example menu"))
+       .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct FirefoxExampleMenuTests {
     let folder = TemporaryDirectory()
 
@@ -29,13 +28,9 @@ struct FirefoxExampleMenuTests {
     }
 }
 
-/// Where the example registry is, and whether the manifest it names is next to the repository.
+/// Where the example registry is (its manifest is kept beside it).
 enum FirefoxExampleRegistry {
     static let path = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/firefox-ios/feature-flags.yaml").path
-
-    static var fixtureExists: Bool {
-        FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent + "/../../../shared/fixtures/firefox-ios/nimbus.fml.yaml")
-    }
 }

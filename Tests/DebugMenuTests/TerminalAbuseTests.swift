@@ -210,7 +210,7 @@ struct TerminalAbuseTests {
             try paste(Self.burst, into: tmux)
         case .helpOpen:
             try tmux.send("?")
-            try tmux.waitFor(timeout: 5, "the help") { $0.contains("close this help") }
+            try tmux.waitFor(timeout: 5, "the help") { $0.contains("any key closes it") }
         case .presetPromptOpen:
             try tmux.send("s")
             try tmux.waitFor(timeout: 5, "the prompt") { $0.contains("Save preset as:") }

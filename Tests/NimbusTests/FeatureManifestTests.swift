@@ -2,13 +2,12 @@ import Foundation
 import Testing
 @testable import Nimbus
 
-/// `<package root>/../shared/fixtures/firefox-ios/nimbus.fml.yaml`, found from this file.
+/// Firefox for iOS's manifest, kept in `Examples/firefox-ios/manifest`, found from this file.
 private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // NimbusTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/fixtures/firefox-ios/nimbus.fml.yaml").path
+    .appendingPathComponent("Examples/firefox-ios/manifest/nimbus.fml.yaml").path
 
 @Suite struct FeatureManifestTests {
     // MARK: Defaults
@@ -321,8 +320,7 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
 
     // MARK: Firefox for iOS
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: firefoxManifestPath), "Firefox fixture not present"))
-    func loadsFirefoxForIOSManifest() throws {
+    @Test func loadsFirefoxForIOSManifest() throws {
         let manifest = try FeatureManifest.load(path: firefoxManifestPath)
         #expect(manifest.channels == ["developer", "beta", "release"])
         #expect(manifest.files.count == 45)

@@ -5,10 +5,10 @@ import Nimbus
 import ParserFuzzing
 import Testing
 
-/// Firefox for iOS's manifest, at `<package root>/../shared/fixtures/firefox-ios`, when present.
+/// Firefox for iOS's manifest, kept in `<package root>/Examples/firefox-ios/manifest`.
 private let firefoxFolder: String = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/fixtures/firefox-ios").path
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/firefox-ios/manifest").path
 
 /// Broken manifests, registries and experiment files: never a crash or a hang, and every error
 /// names a file and a line:column inside it. The suite runs a few thousand seeded inputs in a

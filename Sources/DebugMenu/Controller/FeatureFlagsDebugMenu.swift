@@ -25,21 +25,9 @@ public enum FeatureFlagsDebugMenu {
         case signal(Int32)
     }
 
-    /// The keys, as `flags menu --help` lists them.
-    public static let keyHelp = """
-        Keys:
-          Up Down  j k       move                    PgUp PgDn        page up / down
-          Home End  g G      first / last row        Tab Shift-Tab    next / previous section
-          space  Enter       toggle the flag (a typed preference: pick its next value)
-          x                  remove the selected flag's override (or a preference's stored choice)
-          R                  reset all overrides (asks y/n first)
-          /                  filter as you type (id, title, status); Enter keeps it, Esc clears it
-          c                  preview the next channel: developer, beta, release (overrides inactive)
-          s                  save the overrides and preferences as a named preset
-          p                  pick a preset and apply it (its overrides replace the current ones)
-          ?                  help            q  Ctrl-C     quit
-          mouse              a click toggles a row, the wheel scrolls
-
+    /// The keys, as `flags menu --help` lists them: the row list's bindings from
+    /// `MenuKeyBindings` (the table the menu handles keys with), then what the marks mean.
+    public static let keyHelp = MenuKeyBindings.helpText + "\n\n" + """
         Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
         The menu reloads within a second when another process (flags set, the app) changes the store.

@@ -214,22 +214,11 @@ public struct ScreenLayout: Sendable {
 
     // MARK: - Help
 
+    /// The row list's bindings (`MenuKeyBindings.rows`, the keys the handling reads), then what
+    /// the marks mean.
     private func helpLines(width: Int, height: Int) -> [DrawnLine] {
-        let entries: [(String, String)] = [
-            ("\(glyphs.upDownKeys)  j k", "move"),
-            ("PgUp PgDn", "page up / down"),
-            ("Home End  g G", "first / last row"),
-            ("Tab Shift-Tab", "next / previous section"),
-            ("space  Enter", "toggle the flag (cycle a choice)"),
-            ("x", "remove this row's override"),
-            ("R", "reset all overrides (asks y/n first)"),
-            ("/", "filter as you type: Enter keeps it, Esc clears it"),
-            ("c", "preview the next build channel"),
-            ("s", "save the current overrides and preferences as a preset"),
-            ("p", "pick a preset and apply it (replaces the overrides)"),
-            ("mouse", "click toggles a row, the wheel scrolls"),
-            ("?", "close this help"),
-            ("q  Ctrl-C", "quit"),
+        var entries: [(String, String)] = MenuKeyBindings.rows.map { ($0.helpKeys(glyphs: glyphs), $0.helpText) }
+        entries += [
             ("", ""),
             ("\(glyphs.overridden)", "the value is a debug override; the value under it is in brackets"),
             ("[\(glyphs.on)] [\(glyphs.off)]", "on / off"),
@@ -309,24 +298,13 @@ public struct ScreenLayout: Sendable {
         return line(parts, width: width)
     }
 
+    /// The footer hints of the current mode's bindings (`MenuKeyBindings`), so it names only
+    /// keys that the mode handles.
     private func footerLine(_ model: ScreenModel, width: Int) -> DrawnLine {
         /// A key, what it does, and how much it matters (0 is kept longest when space runs out).
         typealias Hint = (key: String, meaning: String, rank: Int)
-        let keys: [Hint]
-        if model.pendingConfirmation != nil {
-            keys = [("y", "reset all", 0), ("n", "cancel", 0)]
-        } else if model.prompt != nil {
-            keys = [("type", "a name", 1), ("Enter", "save", 0), ("Esc", "cancel", 0)]
-        } else if model.presetChooser != nil {
-            keys = [(glyphs.upDown, "move", 1), ("Enter", "apply", 0), ("Esc", "cancel", 0)]
-        } else if model.isHelpShown {
-            keys = [("?", "close help", 0), ("q", "quit", 0)]
-        } else if model.isEditingFilter {
-            keys = [("type", "to filter", 1), ("Enter", "keep", 0), ("Esc", "clear", 0), (glyphs.upDown, "move", 2)]
-        } else {
-            keys = [(glyphs.upDown, "move", 0), ("space", "toggle", 0), ("x", "remove override", 2), ("R", "reset all", 3),
-                    ("/", "filter", 1), ("s", "save preset", 2), ("p", "presets", 2), ("c", "channel", 3),
-                    ("?", "help", 0), ("q", "quit", 1)]
+        let keys: [Hint] = MenuKeyBindings.bindings(in: model.keyMode).compactMap { binding in
+            binding.footer.map { ($0.trigger.footerName(glyphs: glyphs), $0.meaning, $0.rank) }
         }
         func itemWidth(_ hint: Hint) -> Int { measure.width(of: hint.key) + 1 + measure.width(of: hint.meaning) + 2 }
         // Drop whole hints, least important (and, among equals, rightmost) first, until the rest fit.

@@ -10,11 +10,13 @@ struct FeaturesCommand: FlagsCommand {
     static let help = """
         Lists every feature of the app's Nimbus manifest, sorted by id, with each variable's
         name, type and default for the current channel (see --channel), and the flags and
-        preferences of the registry that read it. Variables no one reads show "-".
+        preferences of the registry that read it. Variables no one reads show "-". EXPOSURES is
+        how often the app recorded that it showed the feature (FeatureHolder.recordExposure(),
+        kept in the store under nimbus.exposure.<feature>).
 
         Options:
-          --json    print a JSON array: {id, description, variables: [{name, type, default,
-                    description, flags, preferences}]}
+          --json    print a JSON array: {id, description, exposures, variables: [{name, type,
+                    default, description, flags, preferences}]}
         """
 
     let json: Bool
@@ -27,8 +29,13 @@ struct FeaturesCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let features = FeatureUsage.all(in: environment.registry, channel: environment.channel.rawValue)
+        let exposures = FeatureExposures(prefs: environment.prefs)
         if json {
-            context.console.printJSON(JSONValue.array(features.map(\.json)))
+            context.console.printJSON(JSONValue.array(features.map { feature in
+                guard case .object(var members) = feature.json else { return feature.json }
+                members["exposures"] = .int(exposures.count(of: feature.id))
+                return .object(members)
+            }))
             return
         }
         guard !features.isEmpty else {
@@ -41,11 +48,12 @@ struct FeaturesCommand: FlagsCommand {
                 let readers = variable.flags.map { "flag \($0)" } + variable.preferences.map { "preference \($0)" }
                 rows.append([index == 0 ? feature.id : "", variable.name, variable.type.description,
                              Self.shortened(variable.defaultValue.compactText),
-                             readers.isEmpty ? "-" : readers.joined(separator: ", ")])
+                             readers.isEmpty ? "-" : readers.joined(separator: ", "),
+                             index == 0 ? String(exposures.count(of: feature.id)) : ""])
             }
-            if feature.variables.isEmpty { rows.append([feature.id, "-", "", "", ""]) }
+            if feature.variables.isEmpty { rows.append([feature.id, "-", "", "", "", String(exposures.count(of: feature.id))]) }
         }
-        let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel.rawValue))", "USED BY"]
+        let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel.rawValue))", "USED BY", "EXPOSURES"]
         context.console.print(TextTable(header: header, rows: rows).render())
     }
 

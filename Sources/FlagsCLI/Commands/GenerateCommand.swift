@@ -12,7 +12,7 @@ import Platform
 struct GenerateCommand: FlagsCommand {
     static let name = "generate"
     static let summary = "Write Swift source for the app: FeatureFlagID members and typed preferences"
-    static let usage = "flags generate [--output FILE]"
+    static let usage = "flags generate [--features] [--output FILE]"
     static let help = """
         Writes Swift source for the app, the way Nimbus generates FxNimbus from the manifest
         (it imports FeatureFlags and extends its types):
@@ -27,15 +27,28 @@ struct GenerateCommand: FlagsCommand {
         header names the registry by its path relative to FILE's folder (or to the working
         directory when printing).
 
+        With --features it writes the typed feature accessors instead, as nimbus-fml writes FxNimbus:
+          - final class <App>Nimbus, whose shared.features.<feature> is a FeatureHolder with
+            value(), recordExposure(), and with(cachedValue:) / with(initializer:) for tests;
+          - inside it, one struct per feature (a property per variable), per FML object and an
+            enum per FML enum: Boolean -> Bool, Int, String/Text/Image -> String, Option<T> -> T?,
+            List<T> -> [T], Map<K, T> -> [K: T];
+          - defaults are the manifest's for the channel (see --channel).
+        Write the two into separate files (run generate twice); everything --features writes is
+        nested in <App>Nimbus, so both compile side by side in one target.
+
         Options:
+          --features       write the typed feature accessors instead of the FeatureFlagID members
           --output FILE    write to FILE (only when its contents change) instead of printing:
                            a regular file is replaced atomically (keeping its mode), a symlink
                            is followed, a FIFO or device is written in place; - is stdout
         """
 
     let output: String?
+    let features: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
+        features = arguments.flag("--features")
         output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
         try arguments.expectNoPositionals(command: Self.name)
     }
@@ -46,14 +59,16 @@ struct GenerateCommand: FlagsCommand {
         let base = outputPath.map { FilePathText.folder(of: $0) } ?? context.options.workingDirectory
         let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)
-        let source = FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
+        let source = features ? featuresSource(environment, base: base)
+            : FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
+        let featureCount = "\(environment.registry.manifest.featureIDs.count) features"
         guard let outputPath else {
             context.console.print(String(source.dropLast()))
             return
         }
         let bytes = Array(source.utf8)
         if OutputFile.regularFileContents(at: outputPath, limit: bytes.count) == bytes {
-            context.console.print("\(outputPath) is up to date (\(environment.registry.flags.count) flags)")
+            context.console.print("\(outputPath) is up to date (\(features ? featureCount : "\(environment.registry.flags.count) flags"))")
             return
         }
         do {
@@ -61,7 +76,15 @@ struct GenerateCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(error)")
         }
-        context.console.print("wrote \(outputPath) (\(environment.registry.flags.count) flags, \(environment.registry.preferences.count) preferences)")
+        context.console.print("wrote \(outputPath) (\(features ? featureCount : "\(environment.registry.flags.count) flags, \(environment.registry.preferences.count) preferences"))")
+    }
+
+    /// The typed features of the registry's manifest, with the channel's defaults.
+    private func featuresSource(_ environment: FlagsEnvironment, base: String) -> String {
+        let manifestName = environment.isDemo ? "the built-in Bibimbap demo manifest"
+            : RelativePath.of(environment.registry.manifestPath, from: base)
+        return FeatureSwiftGenerator(manifest: environment.registry.manifest, app: environment.registry.app,
+                                     channel: environment.channel.rawValue, manifestName: manifestName).source
     }
 }
 #endif

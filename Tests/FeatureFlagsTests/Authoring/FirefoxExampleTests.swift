@@ -3,9 +3,9 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 
-/// `Examples/firefox-ios/feature-flags.yaml` over the real Firefox for iOS manifest, which the
-/// repository finds next to it in `shared/fixtures` (skipped when that checkout is absent).
-@Suite(.enabled(if: FirefoxExample.fixtureExists, "needs ../shared/fixtures/firefox-ios next to the repository"))
+/// `Examples/firefox-ios/feature-flags.yaml` over the real Firefox for iOS manifest, kept beside
+/// it in `manifest/`.
+@Suite
 struct FirefoxExampleTests {
     @Test func loadsWithOneDebuggableFlagPerChosenVariableAndStartAtHome() throws {
         let registry = try FeatureFlagRegistry.load(path: FirefoxExample.registryPath)

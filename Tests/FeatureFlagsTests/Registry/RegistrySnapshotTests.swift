@@ -62,11 +62,7 @@ import Testing
     @Test func theDemoAndFirefoxRegistriesComeBackWhole() throws {
         let demo = TemporaryDirectory()
         var paths = [try BibimbapDemo.materialize(in: demo.path)]
-        if FirefoxExample.fixtureExists {
-            paths.append(FirefoxExample.registryPath)
-        } else {
-            print("note: ../shared/fixtures/firefox-ios is absent: checking the demo registry's snapshot only")
-        }
+        paths.append(FirefoxExample.registryPath)
         for path in paths {
             let registry = try FeatureFlagRegistry.load(path: path)
             var writer = SnapshotWriter()

@@ -12,7 +12,7 @@ import Nimbus
 /// mutated file is then still on disk in `folder`.
 ///
 /// ```swift
-/// let fuzzer = try ParserFuzzer(firefoxFolder: "/work/shared/fixtures/firefox-ios")
+/// let fuzzer = try ParserFuzzer(firefoxFolder: "Examples/firefox-ios/manifest")
 /// let report = fuzzer.run(inputs: 10_000, seed: 1)
 /// ```
 public final class ParserFuzzer {

@@ -1,0 +1,119 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeatureFlags
+import Prefs
+
+
+/// Carrying out what the user asked (`MenuAction`s): every write goes to the store at the path,
+/// then `reloadView()` shows it and a message says what happened.
+extension FeatureFlagsDebugViewController {
+    /// Carries out `action`; returns false for `.quit`. Store errors become a message.
+    @discardableResult
+    public func perform(_ action: MenuAction) -> Bool {
+        switch action {
+        case .cycleChannel, .choosePreset, .quit: break
+        default:
+            // A write must land in the store at the path, never in a file moved away from it.
+            guard followStoreAtPath() else { return true }
+        }
+        do {
+            switch action {
+            case .toggle(let rowID):
+                try toggle(rowID)
+            case .cycle(let rowID):
+                try cycle(rowID)
+            case .removeOverride(let rowID):
+                try removeOverride(rowID)
+            case .resetAll:
+                let count = try previewed.provider.removeAllDebugOverrides()
+                reloadView()
+                screen.show(message: count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+            case .cycleChannel:
+                preview(previewChannel.next)
+            case .savePreset(let name):
+                try savePreset(name)
+            case .choosePreset:
+                showPresets()
+            case .applyPreset(let name):
+                try applyPreset(name)
+            case .quit:
+                return false
+            }
+        } catch let error as PresetNameError {
+            screen.show(message: error.description)
+        } catch {
+            reloadView()
+            screen.show(message: "Could not change the store: \(error)")
+        }
+        return true
+    }
+
+    /// Shows values and override rules of `channel` (overrides are inactive in release).
+    public func preview(_ channel: BuildChannel) {
+        previewChannel = channel
+        previewed = channel == environment.channel ? environment : environment.previewing(channel)
+        rebuildAllRows()
+        if previewed.provider.honoursOverrides {
+            screen.show(message: "Previewing \(channel.rawValue).")
+        } else {
+            screen.show(message: "Previewing \(channel.rawValue): overrides are inactive, values come from Nimbus.")
+        }
+    }
+
+    func toggle(_ rowID: String) throws {
+        switch MenuRowID(rawValue: rowID) {
+        case .featureFlag(let id)?:
+            guard let setting = setting(forFlagID: id) else { return }
+            let value = try setting.toggle()
+            let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel.rawValue) preview)"
+            screen.show(message: "\(setting.titleText): override \(MenuText.onOff(value)) stored\(note).")
+        case .userPreference(let id)?:
+            guard let flag = environment.registry.flagIfPresent(id) else { return }
+            let value = !previewed.preferences.getPreferenceFor(flag)
+            try previewed.preferences.setPreferenceFor(flag, to: value)
+            reloadView()
+            screen.show(message: "\(MenuRowFactory.title(of: flag)): preference \(MenuText.onOff(value)).")
+        default:
+            return
+        }
+    }
+
+    func cycle(_ rowID: String) throws {
+        guard case .typedPreference(let id)? = MenuRowID(rawValue: rowID),
+              let preference = environment.registry.preferences.first(where: { $0.id == id }),
+              !preference.variants.isEmpty else { return }
+        let current = previewed.preferences.getPreferenceFor(preference)
+        let index = preference.variants.firstIndex(of: current).map { ($0 + 1) % preference.variants.count } ?? 0
+        let next = preference.variants[index]
+        try previewed.preferences.setPreferenceFor(preference, to: next)
+        reloadView()
+        screen.show(message: "\(preference.id): \(next).")
+    }
+
+    func removeOverride(_ rowID: String) throws {
+        switch MenuRowID(rawValue: rowID) {
+        case .featureFlag(let id)?:
+            guard let flag = environment.registry.flagIfPresent(id) else { return }
+            try previewed.provider.removeDebugOverride(flag)
+            reloadView()
+            let state = previewed.provider.state(of: flag)
+            screen.show(message: "\(MenuRowFactory.title(of: flag)): override removed, now \(MenuText.onOff(state.enabled)) (\(state.source.summary)).")
+        case .typedPreference(let id)?:
+            guard let preference = environment.registry.preferences.first(where: { $0.id == id }) else { return }
+            if previewed.preferences.storedPreference(for: preference) == nil {
+                screen.show(message: "\(preference.id) has no stored choice.")
+                return
+            }
+            try previewed.preferences.removePreferenceFor(preference)
+            reloadView()
+            screen.show(message: "\(preference.id): stored choice removed, now \(previewed.preferences.getPreferenceFor(preference)).")
+        default:
+            return
+        }
+    }
+}
+#endif

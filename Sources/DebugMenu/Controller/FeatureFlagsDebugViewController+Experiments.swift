@@ -1,0 +1,53 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeatureFlags
+import Prefs
+
+
+/// Experiments from a Remote Settings server, fetched on another thread while the menu runs
+/// on the cached ones.
+extension FeatureFlagsDebugViewController {
+    /// Starts fetching the experiments from their Remote Settings server on another thread, when
+    /// they come from one; returns at once, whether a fetch was started. The result is swapped in
+    /// by `takeFetchedExperiments()`, which every `handle(_:)` calls.
+    @discardableResult
+    public func fetchExperimentsInBackground(policy: ExperimentsFetchPolicy = .fetch) -> Bool {
+        guard experimentsFetch == nil, policy != .cacheOnly, ExperimentsStatusText.isRemote(environment.experiments) else {
+            return false
+        }
+        experimentsFetch = BackgroundExperimentsFetch(environment: environment, policy: policy)
+        experimentsStatus = ExperimentsStatusText.text(for: environment.experiments, isFetching: true,
+                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
+        return true
+    }
+
+    /// Whether a background fetch is still running.
+    public var isFetchingExperiments: Bool { experimentsFetch != nil }
+
+    /// Swaps in the environment of a finished background fetch (rows reload; selection, filter
+    /// and previewed channel stay). Returns whether it did.
+    @discardableResult
+    public func takeFetchedExperiments() -> Bool {
+        guard let fetch = experimentsFetch, let fetched = fetch.take() else { return false }
+        experimentsFetch = nil
+        // The fetch started on the store open then; it may have been reopened since.
+        adopt(fetched.prefs === environment.prefs ? fetched : fetched.using(store: environment.prefs))
+        experimentsStatus = ExperimentsStatusText.text(for: fetched.experiments, isFetching: false,
+                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
+        return true
+    }
+
+    /// Shows `environment` from now on, keeping selection, filter and previewed channel.
+    func adopt(_ environment: FlagsEnvironment) {
+        self.environment = environment
+        previewed = previewChannel == environment.channel ? environment : environment.previewing(previewChannel)
+        snapshot = environment.prefs.allEntries()
+        countOverrides()
+        rebuildAllRows()
+    }
+}
+#endif

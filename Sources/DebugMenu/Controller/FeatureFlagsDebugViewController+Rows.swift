@@ -1,0 +1,96 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeatureFlags
+import Prefs
+
+
+/// Keeping the screen's rows in step with the store: made all at once as pending shells, filled
+/// in when read, replaced one by one when their keys change. `MenuRowFactory` makes each row.
+extension FeatureFlagsDebugViewController {
+    /// Makes every row again, in section order: the two rows of each flag are made when first
+    /// read (drawn, selected, searched), as pending shells; the few others are made whole.
+    func rebuildAllRows() {
+        let registry = environment.registry
+        settingByFlag = [:]  // switches read from `previewed`, which may have changed
+        let debuggable = registry.debuggableFlagIndices
+        let preferenceFlags = registry.userPreferenceFlagIndices.map { registry.flags[$0] }
+            .sorted { (MenuRowFactory.title(of: $0).lowercased(), $0.rawValue) < (MenuRowFactory.title(of: $1).lowercased(), $1.rawValue) }
+        var preferenceRows = preferenceFlags.compactMap { makeRow(.userPreference($0.rawValue)) }
+        preferenceRows += registry.preferences.compactMap { makeRow(.typedPreference($0.id)) }
+        let buildFlagRows = CoreBuildFlags.all.compactMap { makeRow(.buildFlag($0.name)) }
+
+        // The made rows read only values fixed now (the store's overrides as last read): a row
+        // whose override changes later is replaced, whole, by `refreshRow`.
+        let overridden = previewed.provider.honoursOverrides ? overriddenFlagIDs : []
+        let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count)
+        self.layout = layout
+        let switches = MenuRows.Segment.made(
+            count: debuggable.count, section: .featureFlags,
+            row: { position in
+                let flag = registry.flags[debuggable[position]]
+                return MenuRowFactory.pendingFeatureFlagRow(flag, isOverridden: overridden.contains(flag.rawValue))
+            },
+            index: { id in
+                guard case .featureFlag(let flagID)? = MenuRowID(rawValue: id) else { return nil }
+                return registry.index(ofFlag: flagID).flatMap(layout.featureFlagRow(ofFlagAt:))
+            })
+        let statuses = MenuRows.Segment.made(
+            count: registry.flags.count, section: .buildOnlyStatus,
+            row: { MenuRowFactory.pendingBuildStatusRow(registry.flags[$0]) },
+            index: { id in
+                guard case .buildStatus(let flagID)? = MenuRowID(rawValue: id) else { return nil }
+                return registry.index(ofFlag: flagID)
+            })
+        pendingRowCount = debuggable.count + registry.flags.count
+        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows)]))
+    }
+
+    func refreshRow(_ id: MenuRowID) {
+        guard let index = screen.rows.index(ofID: id.rawValue), let row = makeRow(id), screen.rows[index] != row else { return }
+        replaceRow(at: index, with: row)
+    }
+
+    /// Rewrites the age of every override when a minute has passed.
+    func refreshAges() {
+        let minute = Int(clock() / 60)
+        guard minute != ageMinute else { return }
+        ageMinute = minute
+        for id in overriddenFlagIDs { refreshRow(.featureFlag(id)) }
+    }
+
+    func countOverrides() {
+        var count = 0
+        var flags = Set<String>()
+        for (key, entry) in snapshot where key.hasSuffix(Self.debugKeySuffix) && entry.value.boolValue != nil {
+            count += 1
+            let id = String(key.dropLast(Self.debugKeySuffix.count))
+            if environment.registry.flagIfPresent(id) != nil { flags.insert(id) }
+        }
+        overrideCount = count
+        overriddenFlagIDs = flags
+    }
+
+    /// The row `id` as things stand; `states` (from one read of the store) saves a read per flag
+    /// when every row is made at once.
+    func makeRow(_ id: MenuRowID, states: [String: FeatureFlagState] = [:]) -> MenuRow? {
+        func state(of flag: FeatureFlagID) -> FeatureFlagState { states[flag.rawValue] ?? previewed.provider.state(of: flag) }
+        let factory = MenuRowFactory(previewed: previewed, separator: separator, now: clock)
+        switch id {
+        case .featureFlag(let flagID):
+            return setting(forFlagID: flagID).map { factory.featureFlagRow($0, state: state(of: $0.featureFlagID)) }
+        case .userPreference(let flagID):
+            return environment.registry.flagIfPresent(flagID).map(factory.userPreferenceRow)
+        case .typedPreference(let preferenceID):
+            return environment.registry.preferences.first { $0.id == preferenceID }.map(factory.typedPreferenceRow)
+        case .buildStatus(let flagID):
+            return environment.registry.flagIfPresent(flagID).map { factory.buildStatusRow($0, state: state(of: $0)) }
+        case .buildFlag(let name):
+            return CoreBuildFlags.all.first { $0.name == name }.map { MenuRowFactory.buildFlagRow(name: $0.name, value: $0.value) }
+        }
+    }
+}
+#endif

@@ -1,0 +1,156 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+/// The menu's one table of key bindings, per mode: `ScreenModel` handles keys by looking them
+/// up here, `ScreenLayout` draws the help screen (the `.rows` bindings) and the footer (the
+/// current mode's bindings that have a footer hint) from it, and `flags menu --help` prints it.
+///
+/// In a mode, a binding of an exact key wins over a wildcard (`anyCharacter`, `anyKey`); a key
+/// no binding of the mode names does nothing. Termination signals quit in every mode (they are
+/// the `.rows` quit binding's `Ctrl-C`).
+///
+/// ```swift
+/// MenuKeyBindings.command(for: .character("x"), in: .rows)     // .removeOverride
+/// MenuKeyBindings.command(for: .character("x"), in: .filter)   // .type
+/// ```
+public enum MenuKeyBindings {
+    /// What the keys currently act on, in the order `ScreenModel` checks them.
+    public enum Mode: Equatable, Hashable, Sendable, CaseIterable {
+        /// A y/n question is waiting (reset all).
+        case confirmation
+        /// A name is being typed (`s`).
+        case prompt
+        /// The preset list is open (`p`).
+        case chooser
+        /// The key help covers the rows (`?`).
+        case help
+        /// The filter is being typed (`/`).
+        case filter
+        /// The rows: moving, toggling and every other command.
+        case rows
+    }
+
+    /// The bindings of `mode`, in the order the help and the footer show them.
+    public static func bindings(in mode: Mode) -> [MenuKeyBinding] {
+        switch mode {
+        case .rows: rows
+        case .filter: filter
+        case .help: help
+        case .chooser: chooser
+        case .prompt: prompt
+        case .confirmation: confirmation
+        }
+    }
+
+    /// The command `event` gives in `mode`, or nil when it does nothing there.
+    public static func command(for event: KeyEvent, in mode: Mode) -> MenuCommand? {
+        let table = bindings(in: mode)
+        for binding in table {
+            if let command = binding.command(for: event, wildcards: false) { return command }
+        }
+        for binding in table {
+            if let command = binding.command(for: event, wildcards: true) { return command }
+        }
+        return nil
+    }
+
+    /// The keys of the row list (and the help screen's text).
+    ///
+    /// `x` and space do different things on different rows, and the texts say so: on a flag
+    /// with an active override `x` removes it (without one it says "has no override", as it does
+    /// on a bool preference, whose choice space flips); on a typed preference it removes the
+    /// stored choice; on a read-only row both say the row is read-only.
+    public static let rows: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp)],
+                       help: "move", footer: "move", rank: 0),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "first / last row"),
+        MenuKeyBinding([(.key(.tab), .nextSection), (.key(.backTab), .previousSection)], help: "next / previous section"),
+        MenuKeyBinding([(.key(.character(" ")), .activate), (.key(.enter), .activate)],
+                       help: "toggle (a flag: stores an override); a choice: next value",
+                       footer: "toggle", rank: 0),
+        MenuKeyBinding([(.key(.character("x")), .removeOverride)],
+                       help: "remove a flag's override or a typed preference's choice",
+                       footer: "remove override", rank: 2),
+        MenuKeyBinding([(.key(.character("R")), .resetAll)], help: "reset all overrides (asks y/n first)",
+                       footer: "reset all", rank: 3),
+        MenuKeyBinding([(.key(.character("/")), .editFilter), (.key(.escape), .clearFilter)],
+                       help: "filter as you type: Enter keeps it, Esc clears it", footer: "filter", rank: 1),
+        MenuKeyBinding([(.key(.character("c")), .cycleChannel)], help: "preview the next channel (developer, beta, release)",
+                       footer: "channel", rank: 3),
+        MenuKeyBinding([(.key(.character("s")), .savePreset)],
+                       help: "save the current overrides and preferences as a preset", footer: "save preset", rank: 2),
+        MenuKeyBinding([(.key(.character("p")), .choosePreset)],
+                       help: "pick a preset and apply it (replaces the overrides)", footer: "presets", rank: 2),
+        MenuKeyBinding([(.mouse(.click), .click), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
+                       help: "a click selects a row and acts as space; the wheel scrolls"),
+        MenuKeyBinding([(.key(.character("?")), .showHelp)], help: "show this help (any key closes it)",
+                       footer: "help", rank: 0),
+        MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit",
+                       footer: "quit", rank: 1),
+    ]
+
+    /// While the filter is typed: characters go into it; moving keys still move.
+    public static let filter: [MenuKeyBinding] = [
+        MenuKeyBinding([(.anyCharacter, .type)], help: "add to the filter", footer: "to filter", rank: 1),
+        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the last character"),
+        MenuKeyBinding([(.key(.enter), .accept)], help: "keep the filter", footer: "keep", rank: 0),
+        MenuKeyBinding([(.key(.escape), .clearFilter)], help: "clear the filter", footer: "clear", rank: 0),
+        MenuKeyBinding([(.key(.up), .navigateRows), (.key(.down), .navigateRows), (.key(.pageUp), .navigateRows),
+                        (.key(.pageDown), .navigateRows), (.key(.home), .navigateRows), (.key(.end), .navigateRows),
+                        (.key(.tab), .navigateRows), (.key(.backTab), .navigateRows), (.mouse(.click), .navigateRows),
+                        (.mouse(.wheelUp), .navigateRows), (.mouse(.wheelDown), .navigateRows)],
+                       help: "move, as without the filter", footer: "move", rank: 2),
+    ]
+
+    /// While the help is shown: any key closes it, `q` still quits, the wheel does nothing.
+    public static let help: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.character("?")), .closeHelp), (.anyKey, .closeHelp)], help: "close the help",
+                       footer: "close help", rank: 0),
+        MenuKeyBinding([(.key(.character("q")), .quit)], help: "quit", footer: "quit", rank: 0),
+        MenuKeyBinding([(.mouse(.wheelUp), .ignore), (.mouse(.wheelDown), .ignore)], help: "nothing (the help stays)"),
+    ]
+
+    /// While the preset list is open.
+    public static let chooser: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp)],
+                       help: "move", footer: "move", rank: 1),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "first / last preset"),
+        MenuKeyBinding([(.key(.enter), .accept)], help: "apply the preset", footer: "apply", rank: 0),
+        MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("q")), .cancel), (.key(.character("p")), .cancel)],
+                       help: "close the list", footer: "cancel", rank: 0),
+        MenuKeyBinding([(.key(.character("s")), .savePreset)], help: "save the current state as a new preset"),
+    ]
+
+    /// While a preset name is typed.
+    public static let prompt: [MenuKeyBinding] = [
+        MenuKeyBinding([(.anyCharacter, .type)], help: "type the name", footer: "a name", rank: 1),
+        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the last character"),
+        MenuKeyBinding([(.key(.enter), .accept)], help: "save the preset", footer: "save", rank: 0),
+        MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
+    ]
+
+    /// While "Reset all …? y/n" waits.
+    public static let confirmation: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.character("y")), .accept), (.key(.character("Y")), .accept)],
+                       help: "reset all overrides", footer: "reset all", rank: 0),
+        MenuKeyBinding([(.key(.character("n")), .cancel), (.key(.character("N")), .cancel), (.key(.escape), .cancel),
+                        (.key(.character("q")), .cancel)],
+                       help: "keep them", footer: "cancel", rank: 0),
+    ]
+
+    /// The row list's keys as `flags menu --help` prints them (ASCII names, one binding a line).
+    public static let helpText: String = {
+        let lines = rows.map { binding -> String in
+            let keys = binding.helpKeys(glyphs: .ascii)
+            return "  " + keys + String(repeating: " ", count: max(1, 19 - keys.count)) + binding.helpText
+        }
+        return (["Keys:"] + lines).joined(separator: "\n")
+    }()
+}
+#endif

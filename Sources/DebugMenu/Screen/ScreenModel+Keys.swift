@@ -1,0 +1,224 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+/// Carrying out the commands of `MenuKeyBindings`, one method per mode. Which key gives which
+/// command is the table's business; these say only what a command does.
+extension ScreenModel {
+    mutating func answer(_ command: MenuCommand) -> MenuAction? {
+        guard let confirmation = pendingConfirmation else { return nil }
+        switch command {
+        case .accept:
+            pendingConfirmation = nil
+            switch confirmation {
+            case .resetAll: return .resetAll
+            }
+        case .cancel:
+            pendingConfirmation = nil
+            message = "Reset cancelled."
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    mutating func editPrompt(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
+        guard var current = prompt else { return nil }
+        switch command {
+        case .type:
+            if case .character(let character) = key, current.text.count < TextPrompt.maximumLength {
+                current.text.append(character)
+                prompt = current
+            }
+            return nil
+        case .erase:
+            if !current.text.isEmpty {
+                current.text.removeLast()
+                prompt = current
+            }
+            return nil
+        case .accept:
+            prompt = nil
+            switch current.purpose {
+            case .presetName: return .savePreset(name: current.text)
+            }
+        case .cancel:
+            prompt = nil
+            message = current.cancelledMessage
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    mutating func choosePreset(_ command: MenuCommand) -> MenuAction? {
+        guard var chooser = presetChooser else { return nil }
+        switch command {
+        case .moveUp:
+            chooser.move(by: -1)
+        case .moveDown:
+            chooser.move(by: 1)
+        case .pageUp:
+            chooser.move(by: -max(1, viewportHeight - 2))
+        case .pageDown:
+            chooser.move(by: max(1, viewportHeight - 2))
+        case .first:
+            chooser.jump(toEnd: false)
+        case .last:
+            chooser.jump(toEnd: true)
+        case .accept:
+            presetChooser = nil
+            return chooser.selectedItem.map { .applyPreset(name: $0.name) }
+        case .cancel:
+            presetChooser = nil
+            return nil
+        case .savePreset:
+            presetChooser = nil
+            prompt = TextPrompt(purpose: .presetName)
+            return nil
+        default:
+            return nil
+        }
+        presetChooser = chooser
+        return nil
+    }
+
+    mutating func helpCommand(_ command: MenuCommand) -> MenuAction? {
+        switch command {
+        case .quit:
+            return .quit
+        case .closeHelp:
+            isHelpShown = false
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    mutating func editFilter(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
+        switch command {
+        case .type:
+            if case .character(let character) = key {
+                filter.append(character)
+                refilter()
+            }
+        case .erase:
+            if !filter.isEmpty {
+                filter.removeLast()
+                refilter()
+            }
+        case .accept:
+            isEditingFilter = false
+        case .clearFilter:
+            isEditingFilter = false
+            if !filter.isEmpty {
+                filter = ""
+                refilter()
+            }
+        case .navigateRows:
+            return MenuKeyBindings.command(for: key, in: .rows).flatMap { rowsCommand($0, key: key) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    mutating func rowsCommand(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
+        switch command {
+        case .moveUp:
+            moveSelection(by: -1)
+        case .moveDown:
+            moveSelection(by: 1)
+        case .pageUp:
+            page(by: -1)
+        case .pageDown:
+            page(by: 1)
+        case .first:
+            selectFirst()
+        case .last:
+            selectLast()
+        case .nextSection:
+            jumpSection(forward: true)
+        case .previousSection:
+            jumpSection(forward: false)
+        case .activate:
+            return activateSelection()
+        case .click:
+            if case .mouse(let row, _, _) = key { return click(row: row) }
+        case .scrollUp:
+            scroll(by: -3)
+        case .scrollDown:
+            scroll(by: 3)
+        case .removeOverride:
+            return removeOverrideOfSelection()
+        case .resetAll:
+            askToResetAll()
+        case .editFilter:
+            isEditingFilter = true
+        case .clearFilter:
+            if !filter.isEmpty {
+                filter = ""
+                refilter()
+            }
+        case .cycleChannel:
+            return .cycleChannel
+        case .savePreset:
+            prompt = TextPrompt(purpose: .presetName)
+        case .choosePreset:
+            return .choosePreset
+        case .showHelp:
+            isHelpShown = true
+        case .quit:
+            return .quit
+        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore:
+            break
+        }
+        return nil
+    }
+
+    private mutating func activateSelection() -> MenuAction? {
+        guard let row = selectedRow else { return nil }
+        switch row.kind {
+        case .toggle:
+            return .toggle(rowID: row.id)
+        case .choice:
+            return .cycle(rowID: row.id)
+        case .readOnly:
+            message = "\u{201C}\(row.title)\u{201D} is read-only."
+            return nil
+        }
+    }
+
+    /// `x`: what it does on each kind of row is what the help's `x` line says.
+    private mutating func removeOverrideOfSelection() -> MenuAction? {
+        guard let row = selectedRow else { return nil }
+        switch row.kind {
+        case .toggle(_, let isOverridden, _, _):
+            if isOverridden { return .removeOverride(rowID: row.id) }
+            message = "\u{201C}\(row.title)\u{201D} has no override."
+            return nil
+        case .choice:
+            return .removeOverride(rowID: row.id)
+        case .readOnly:
+            message = "\u{201C}\(row.title)\u{201D} is read-only."
+            return nil
+        }
+    }
+
+    private mutating func askToResetAll() {
+        var count = 0
+        for row in rows where row.isOverridden { count += 1 }
+        if count == 0 {
+            message = "No overrides to reset."
+        } else {
+            pendingConfirmation = .resetAll(overrideCount: count)
+        }
+    }
+
+    private mutating func click(row screenRow: Int) -> MenuAction? {
+        let offset = screenRow - viewportTop
+        guard offset >= 0, offset < viewportHeight else { return nil }
+        let line = scrollOffset + offset
+        guard line < lines.lineCount, case .row(let position) = lines.line(at: line) else { return nil }
+        select(position)
+        return activateSelection()
+    }
+}
+#endif
