@@ -40,8 +40,8 @@ import Testing
         let list = run("list")
         #expect(list.status == 0 && list.output.split(separator: "\n").contains { $0.hasPrefix("newThing ") })
         let generated = run("generate")
-        #expect(generated.status == 0 && generated.output.contains("    case newThing\n"))
-        #expect(generated.output.contains("case .newThing: \"newThingDebugKey\""))
+        #expect(generated.status == 0 && generated.output.contains("    static let newThing = FeatureFlagID(FeatureFlagDefinition(\n"))
+        #expect(generated.output.contains("    /// `newThing`: Nimbus `new-thing-feature.enabled`; debug override under `newThingDebugKey`."))
         let features = run("features")
         #expect(features.output.contains("new-thing-feature") && features.output.contains("flag newThing"))
 

@@ -42,7 +42,7 @@ import Testing
         #expect(source.contains("final class BibimbapNimbus: Sendable {") && !source.contains("enum FeatureFlagID"))
         #expect(try flags("generate", "--features", "--output", output).output.contains("is up to date (13 features)"))
         let flagIDs = try flags("generate")
-        #expect(flagIDs.output.contains("enum FeatureFlagID") && !flagIDs.output.contains("BibimbapNimbus"), "without --features: unchanged")
+        #expect(flagIDs.output.contains("extension FeatureFlagID {") && !flagIDs.output.contains("BibimbapNimbus"), "without --features: unchanged")
         #expect(try flags("generate", "--help").output.contains("--features"))
     }
 }

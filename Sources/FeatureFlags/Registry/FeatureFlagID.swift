@@ -1,7 +1,8 @@
 /// The identity of one feature flag, with the properties Firefox for iOS's `FeatureFlagID` has.
 ///
 /// Here the flag list is data (the registry file), so an id carries its definition. Two ids are
-/// equal when their raw values are. Apps get a typed `enum FeatureFlagID` from `flags generate`.
+/// equal when their raw values are. Apps get a static member per flag from `flags generate`
+/// (`FeatureFlagID.newBibimbapMenu`), so `isEnabled(.newBibimbapMenu)` reads as in Firefox.
 ///
 /// ```swift
 /// let flag = try registry.flag("translation")

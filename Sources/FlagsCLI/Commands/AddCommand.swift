@@ -62,7 +62,7 @@ struct AddCommand: FlagsCommand {
         for change in changes { context.console.print(change.summary) }
         var next = "Next: read it with isEnabled(.\(flag.name.id))"
         if flag.isDebuggable { next += "; toggle it with `flags set \(flag.name.id) on`" }
-        context.console.print(next + "; regenerate the Swift enum with `flags generate`.")
+        context.console.print(next + "; regenerate the app's Swift with `flags generate`, which declares `.\(flag.name.id)`.")
     }
 
     /// The app's registry, for `add` and `remove`; the built-in demo is refused since its files

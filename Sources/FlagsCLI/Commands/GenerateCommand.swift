@@ -7,16 +7,22 @@ import Foundation
 import FeatureFlags
 import Platform
 
-/// `flags generate`: the Swift an app compiles for typed flags (`enum FeatureFlagID`).
+/// `flags generate`: the Swift an app compiles so that `isEnabled(.someFlag)` and the typed
+/// preferences read its flags (static members on the library's `FeatureFlagID`).
 struct GenerateCommand: FlagsCommand {
     static let name = "generate"
-    static let summary = "Write Swift source for the app: enum FeatureFlagID and typed preferences"
+    static let summary = "Write Swift source for the app: FeatureFlagID members and typed preferences"
     static let usage = "flags generate [--features] [--output FILE]"
     static let help = """
-        Writes Swift source for the app, the way Nimbus generates FxNimbus from the manifest:
-          - enum FeatureFlagID: String, CaseIterable, Sendable, with every flag of the registry
-            in alphabetical order, and debugKey, userPrefsKey and isNimbusConfigured;
-          - one enum per typed preference, named after its FML enum, with its variants.
+        Writes Swift source for the app, the way Nimbus generates FxNimbus from the manifest
+        (it imports FeatureFlags and extends its types):
+          - a static FeatureFlagID member per flag of the registry, in alphabetical order, so
+            that featureFlagsProvider.isEnabled(.newBibimbapMenu) compiles;
+          - a static TypedPreference member per typed preference, one enum per FML enum they
+            use, and Firefox's typed accessors on UserFeaturePreferring (startAtHomeSetting,
+            setStartAtHomeSetting(_:));
+          - FeatureFlagRegistry.checkGeneratedCode(), for the app to call at start: it throws
+            when the registry it opened no longer matches this source.
         The output has no timestamps: an unchanged registry gives byte-identical source. The
         header names the registry by its path relative to FILE's folder (or to the working
         directory when printing).
@@ -32,7 +38,7 @@ struct GenerateCommand: FlagsCommand {
         nested in <App>Nimbus, so both compile side by side in one target.
 
         Options:
-          --features       write the typed feature accessors instead of enum FeatureFlagID
+          --features       write the typed feature accessors instead of the FeatureFlagID members
           --output FILE    write to FILE (only when its contents change) instead of printing:
                            a regular file is replaced atomically (keeping its mode), a symlink
                            is followed, a FIFO or device is written in place; - is stdout

@@ -27,7 +27,7 @@ struct FirefoxExampleTests {
     func generatedSwiftCompiles() throws {
         let registry = try FeatureFlagRegistry.load(path: FirefoxExample.registryPath)
         let source = FeatureFlagSwiftGenerator(registry: registry, registryName: "feature-flags.yaml").source
-        #expect(source.contains("    case translation\n") && source.contains("enum StartAtHome: String, CaseIterable, Sendable"))
+        #expect(source.contains("    static let translation = FeatureFlagID(FeatureFlagDefinition(\n") && source.contains("enum StartAtHome: String, CaseIterable, Sendable"))
         let folder = TemporaryDirectory()
         let result = try SwiftTypechecker.typecheck(source, in: folder.path)
         #expect(result.status == 0, "\(result.diagnostics)")

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Runs `swiftc -typecheck` in Swift 6 mode with warnings as errors on generated source, the way
-/// an app's build would compile it.
+/// an app's build would compile it: against the `FeatureFlags` module of this build, since
+/// generated code extends the library's types (`LibraryCompiler` finds it).
 struct SwiftTypechecker {
     struct Result {
         var status: Int32
@@ -17,21 +18,7 @@ struct SwiftTypechecker {
     }
 
     static func typecheck(_ source: String, in folder: String) throws -> Result {
-        let file = (folder as NSString).appendingPathComponent("Generated.swift")
-        try source.write(toFile: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(compiler, "no swiftc found"))
-        process.arguments = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck", file]
-        // swiftc leaves TemporaryDirectory.* folders in $TMPDIR: give it the test's own folder.
-        let scratch = (folder as NSString).appendingPathComponent("swiftc-tmp")
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, diagnostics: String(decoding: data, as: UTF8.self))
+        let result = try LibraryCompiler.typecheck(["Generated.swift": source], in: folder)
+        return Result(status: result.status, diagnostics: result.output)
     }
 }

@@ -61,7 +61,9 @@ struct LibraryCompiler {
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             files.append(file)
         }
-        let arguments = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library"] + searchArguments + files + extra
+        // A module cache of the test's own, not the user's ~/.cache.
+        let cache = (folder as NSString).appendingPathComponent("module-cache")
+        let arguments = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-cache-path", cache] + searchArguments + files + extra
         return try run(try #require(SwiftTypechecker.compiler), arguments, in: folder)
     }
 

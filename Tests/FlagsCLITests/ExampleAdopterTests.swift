@@ -1,0 +1,80 @@
+import FeatureFlagsTestSupport
+import Foundation
+import Testing
+
+/// `Examples/adopter` is the README's adoption section, compiled: `.ci/example-adopter` builds and
+/// tests it, and these tests keep it and the README from drifting apart, and its generated source
+/// from drifting from its registry.
+@Suite struct ExampleAdopterTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let example = packageRoot + "/Examples/adopter"
+    static let generatedFile = example + "/Sources/Kiosk/FeatureFlags.generated.swift"
+
+    @Test func theCheckedInGeneratedSourceIsWhatFlagsGenerateWritesToday() throws {
+        let folder = TemporaryDirectory()
+        // Printed from the generated file's folder, the header names the registry as --output would.
+        let result = try FlagsProcess.run(["--config", "../../feature-flags.yaml", "generate"],
+                                          environment: ["FLAGS_STORE": folder.file("prefs.sqlite")],
+                                          in: (Self.generatedFile as NSString).deletingLastPathComponent)
+        #expect(result.status == 0, "\(result.errors)")
+        let checkedIn = try String(contentsOfFile: Self.generatedFile, encoding: .utf8)
+        #expect(result.output == checkedIn, """
+            \(Self.generatedFile) is stale: in Examples/adopter/Sources/Kiosk run
+            flags --config ../../feature-flags.yaml generate --output FeatureFlags.generated.swift
+            """)
+    }
+
+    /// The Swift blocks of the README's section "How an app adopts the library".
+    static func readmeBlocks() throws -> [String] {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        var blocks: [String] = [], current: [String]?, inSection = false
+        for line in readme.components(separatedBy: "\n") {
+            if line.hasPrefix("## ") { inSection = line == "## How an app adopts the library" }
+            guard inSection else { continue }
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Every Swift file and the manifest of the example, by path relative to it.
+    static func exampleFiles() throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: example))
+        while let path = enumerator.nextObject() as? String {
+            if path.hasPrefix(".build") { enumerator.skipDescendants(); continue }
+            if path.hasSuffix(".swift") { files[path] = try String(contentsOfFile: example + "/" + path, encoding: .utf8) }
+        }
+        return files
+    }
+
+    @Test func theReadmesAdoptionCodeIsTheExamplesCodeVerbatim() throws {
+        let blocks = try Self.readmeBlocks()
+        let files = try Self.exampleFiles()
+        #expect(files.keys.contains("Package.swift") && files.keys.contains("Sources/Kiosk/main.swift"))
+        #expect(blocks.count >= 5, "README.md, How an app adopts the library: \(blocks.count) swift blocks")
+        for block in blocks {
+            #expect(files.values.contains { $0.contains(block) }, """
+                README.md's block in "How an app adopts the library" is in no file of Examples/adopter; \
+                copy the example's code into the README (or the README's into the example):
+                \(block)
+                """)
+        }
+        // What a reader needs to get started is shown, not just some code of the example.
+        let shown = blocks.joined(separator: "\n")
+        for needed in [".package(name: \"FeatureFlagsDebugMenu\", path: \"../..\")", ".product(name: \"FeatureFlags\", package:",
+                       "checkGeneratedCode()", "featureFlagsProvider.isEnabled(.newBibimbapMenu)",
+                       "userPreferences.startAtHomeSetting", "MockNimbusFeatureFlagLayer(enabledFlags: [.newBibimbapMenu])",
+                       "isEnabled(.newBibimbapMenu)", "@Suite(.scopedAppContainer)"] {
+            #expect(shown.contains(needed), "README.md's adoption section does not show \(needed)")
+        }
+    }
+}
+
