@@ -39,38 +39,46 @@ let package = Package(
         .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus", "Platform"], swiftSettings: channelSettings),
         .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags", "Prefs"], swiftSettings: channelSettings),
 
-        // The tool.
-        .target(name: "DebugMenu", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw"], swiftSettings: channelSettings),
-        .target(name: "FlagsCLI", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu"], swiftSettings: channelSettings),
+        // The tool: what the menu and the command line share but no app links (authoring, the
+        // matrix, saved states and presets, registry discovery, the demo's data), then the two.
+        .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform"], swiftSettings: channelSettings),
+        .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw"], swiftSettings: channelSettings),
+        .target(name: "FlagsCLI", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu"], swiftSettings: channelSettings),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"], swiftSettings: channelSettings),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
         .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags"], swiftSettings: channelSettings),
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "Prefs"], swiftSettings: channelSettings),
+        // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"], swiftSettings: channelSettings),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"], swiftSettings: channelSettings),
 
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
+        // What several test targets share: compiling generated code against this build, fixtures.
+        .target(name: "TestHelpers", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "FeatureFlagsTestSupport"], path: "Tests/TestHelpers",
+                swiftSettings: channelSettings),
 
         // Reliability tools (issue 9), built only for the tests and CI scripts, never part of `flags`:
         // a store writer to kill and race, a probe that prints what a build's provider answers,
         // and the parser fuzzer shared by the test suite and the release-built `.ci/fuzz` run.
         .executableTarget(name: "prefs-torture", dependencies: ["Prefs"], path: "Tests/Tools/prefs-torture", swiftSettings: channelSettings),
         .executableTarget(name: "flag-probe", dependencies: ["FeatureFlags"], path: "Tests/Tools/flag-probe", swiftSettings: channelSettings),
-        .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
+        .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsToolTests", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],
+                    swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["Prefs", "Nimbus", "FeatureFlags", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
+                    dependencies: ["Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
                     swiftSettings: channelSettings),
     ]
 )

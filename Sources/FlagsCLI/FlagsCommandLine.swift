@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
+import FlagsTool
 import Platform
 import Prefs
 import Synchronization
@@ -137,7 +138,7 @@ public enum FlagsCommandLine {
             let command = try type.init(arguments: &arguments)
             let finalOptions = options
             let open: (FlagsOptions) throws -> FlagsEnvironment = { options in
-                let environment = try FlagsEnvironment.open(options)
+                let environment = try RegistryDiscovery.open(options)
                 if keepsEnvironmentsUntilExit { keptUntilExit.withLock { $0.append(environment) } }
                 return environment
             }

@@ -1,5 +1,6 @@
 import DebugMenu
 import FeatureFlags
+import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct FeatureFlagsDebugViewControllerTests {
 
     /// A fresh environment on the test's store; a second one acts as "another process".
     func open(channel: BuildChannel = .developer) throws -> FlagsEnvironment {
-        try FlagsEnvironment.open(FlagsOptions(
+        try RegistryDiscovery.open(FlagsOptions(
             storePath: folder.file("store/prefs.sqlite"), channel: channel, workingDirectory: folder.path,
             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
     }
@@ -109,7 +110,7 @@ struct FeatureFlagsDebugViewControllerTests {
         let controller = FeatureFlagsDebugViewController(environment: try open())
         #expect(controller.header.overrideCount == 0)
         do {
-            let replacement = try FlagsEnvironment.open(FlagsOptions(
+            let replacement = try RegistryDiscovery.open(FlagsOptions(
                 storePath: other, channel: .developer, workingDirectory: folder.path,
                 environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
             try replacement.provider.setDebugOverride(try replacement.registry.flag("tipJar"), to: false)

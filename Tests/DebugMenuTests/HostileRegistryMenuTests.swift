@@ -2,6 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import FlagsTool
 
 /// The real menu in tmux on a registry whose texts try to act on the terminal: a NUL that would
 /// end the title early in C, and an `ESC ]0;` sequence that would set the window title.

@@ -1,4 +1,5 @@
 import FeatureFlags
+import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
@@ -159,7 +160,7 @@ struct MenuEndToEndTests {
         // Made and closed here, so the whole store is in its one file: a `flags` process leaves
         // its last commits in the `-wal` beside it, which a `mv` of the file would leave behind.
         do {
-            let replacement = try FlagsEnvironment.open(FlagsOptions(
+            let replacement = try RegistryDiscovery.open(FlagsOptions(
                 storePath: other, workingDirectory: folder.path, environment: environment.merging(["HOME": folder.path]) { $1 }))
             try replacement.provider.setDebugOverride(try replacement.registry.flag("tipJar"), to: false)
         }

@@ -1,5 +1,6 @@
 import DebugMenu
 import FeatureFlags
+import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
@@ -13,7 +14,7 @@ struct MenuPresetsAndExperimentsTests {
     let folder = TemporaryDirectory()
 
     func open(experiments: String? = nil, policy: ExperimentsFetchPolicy = .fetch) throws -> FlagsEnvironment {
-        try FlagsEnvironment.open(FlagsOptions(
+        try RegistryDiscovery.open(FlagsOptions(
             storePath: folder.file("store/prefs.sqlite"), channel: .developer, experiments: experiments, fetchPolicy: policy,
             workingDirectory: folder.path, environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
     }

@@ -4,6 +4,7 @@ import FlagsCLI
 import Foundation
 import Nimbus
 import Testing
+import FlagsTool
 
 /// `flags add`, `remove`, `features` and `generate`, in-process, on a copy of the demo's files
 /// in a temporary folder (the working directory, so the registry is found as an app's would be).

@@ -4,6 +4,7 @@ import FlagsCLI
 import Foundation
 import Nimbus
 import Testing
+import FlagsTool
 
 /// Text from a registry or a server that tries to act on the terminal: the window title
 /// (`ESC ]0;`), the clipboard (`ESC ]52;`), the screen (`ESC [2J`), a C1 CSI, a bidi override.

@@ -10,23 +10,12 @@ enum ChannelProbe: String, CaseIterable, Sendable {
     var flags: [String] { self == .beta ? ["-c", "release", "-Xswiftc", "-DMOZ_CHANNEL_beta"] : ["-c", "release"] }
     var honoursOverrides: Bool { self == .beta }
 
-    /// The `swift` driver: the toolchain's own, else the first on PATH.
-    static let swift: String? = {
-        let candidates = ["/opt/swift/usr/bin/swift"]
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    /// The package's root folder, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     /// Builds `flag-probe` in this channel (incrementally, after the first time) and returns its path.
     func build() throws -> String {
-        let scratch = Self.packageRoot + "/.build/channel-probes/" + rawValue
-        let arguments = ["build", "--package-path", Self.packageRoot, "--scratch-path", scratch] + flags + ["--product", "flag-probe"]
+        let scratch = SwiftToolchain.packageRoot + "/.build/channel-probes/" + rawValue
+        let arguments = ["build", "--package-path", SwiftToolchain.packageRoot, "--scratch-path", scratch] + flags + ["--product", "flag-probe"]
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.swift))
+        process.executableURL = URL(fileURLWithPath: try #require(SwiftToolchain.swift))
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

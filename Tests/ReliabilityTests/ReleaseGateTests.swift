@@ -3,6 +3,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Prefs
 import Testing
+import FlagsTool
 
 /// A store written by a developer build holds an override; what an app built like this test
 /// answers depends only on its build: developer and beta builds honour it, a release build never

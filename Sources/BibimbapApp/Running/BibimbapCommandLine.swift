@@ -1,4 +1,5 @@
 import FeatureFlags
+import FlagsTool
 import Foundation
 
 /// The `bibimbap` demo app from start to exit: parse the command line, open the flags, register
@@ -38,7 +39,7 @@ public enum BibimbapCommandLine {
         var flagsEnvironment: FlagsEnvironment
         let flags: BibimbapFlags
         do {
-            flagsEnvironment = try FlagsEnvironment.open(FlagsOptions(
+            flagsEnvironment = try RegistryDiscovery.open(FlagsOptions(
                 configPath: arguments.configPath, storePath: arguments.storePath,
                 workingDirectory: workingDirectory, environment: environment))
             flags = try BibimbapFlags(registry: flagsEnvironment.registry)

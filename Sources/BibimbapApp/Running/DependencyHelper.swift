@@ -8,7 +8,7 @@ import Prefs
 /// (`FeatureFlaggable`, `UserFeaturePreferenceProvider`) resolves the current ones.
 ///
 /// ```swift
-/// let environment = try FlagsEnvironment.open(FlagsOptions())
+/// let environment = try RegistryDiscovery.open(FlagsOptions())
 /// DependencyHelper().bootstrapDependencies(from: environment)
 /// ```
 public struct DependencyHelper: Sendable {

@@ -11,7 +11,7 @@ import FeatureFlags
 /// how the session ended so the caller can exit with 128 + signal after a signal.
 ///
 /// ```swift
-/// switch try FeatureFlagsDebugMenu.run(environment: try FlagsEnvironment.open(FlagsOptions())) {
+/// switch try FeatureFlagsDebugMenu.run(environment: try RegistryDiscovery.open(FlagsOptions())) {
 /// case .quit: exit(0)
 /// case .signal(let number): exit(128 + number)
 /// }

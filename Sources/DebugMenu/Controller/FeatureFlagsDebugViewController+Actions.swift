@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Prefs
+import FlagsTool
 
 
 /// Carrying out what the user asked (`MenuAction`s): every write goes to the store at the path,

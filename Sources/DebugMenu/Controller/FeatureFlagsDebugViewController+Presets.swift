@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Prefs
+import FlagsTool
 
 
 /// Saving the state as a preset (`s`), listing (`p`) and applying presets (`PresetStore`).

@@ -28,7 +28,7 @@ import Prefs
 /// channel and changes to keys no row owns rebuild every row.
 ///
 /// ```swift
-/// let controller = FeatureFlagsDebugViewController(environment: try FlagsEnvironment.open(FlagsOptions()))
+/// let controller = FeatureFlagsDebugViewController(environment: try RegistryDiscovery.open(FlagsOptions()))
 /// controller.handle(.character("j"))          // select the next row
 /// controller.handle(.character(" "))          // toggle it: stores a debug override
 /// let lines = controller.frame(size: Terminal.Size(rows: 24, columns: 80))

@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
+import Platform
 
 /// How long ago an override was set, in the fewest characters: `now`, `5m`, `3h`, `2d`.
 ///

@@ -13,19 +13,21 @@ import Glibc
 /// One app's flags, wired together: registry and manifest, the persistent store, the Nimbus layer
 /// for the chosen channel, the provider and the user preference manager.
 ///
-/// The command line, the debug menu and the demo app open one at start. It finds the registry
-/// (`--config` or `FLAGS_CONFIG`, else `feature-flags.yaml` in the working directory or a parent, else the built-in
-/// demo) and the store (`--store`, else `FLAGS_STORE`, else the app's default path).
+/// An app opens one at start, naming its registry (`FlagsOptions.configPath`, else
+/// `FLAGS_CONFIG`); a missing registry is an error naming the path, never a stand-in. The store
+/// is `storePath`, else `FLAGS_STORE`, else the app's default path. (The `flags` tool looks for a
+/// registry in the working directory and its parents and falls back to its built-in demo:
+/// that is `RegistryDiscovery`, in the tool's own module.)
 ///
 /// ```swift
-/// let flags = try FlagsEnvironment.open(FlagsOptions())
-/// flags.provider.isEnabled(try flags.registry.flag("newBibimbapMenu"))
+/// let flags = try FlagsEnvironment.open(FlagsOptions(configPath: "feature-flags.yaml"))
+/// flags.provider.isEnabled(.newBibimbapMenu)
 /// ```
 public final class FlagsEnvironment: Sendable {
     public static let registryFileName = "feature-flags.yaml"
 
     public let registry: FeatureFlagRegistry
-    /// True when no registry was found and the built-in Bibimbap demo is in use.
+    /// True when the tool found no registry and opened its built-in demo instead.
     public let isDemo: Bool
     public let storePath: String
     public let prefs: SQLitePrefs
@@ -73,7 +75,12 @@ public final class FlagsEnvironment: Sendable {
 
     /// Loads the registry, its manifest and the store named by `options`.
     public static func open(_ options: FlagsOptions) throws -> FlagsEnvironment {
-        let (registryPath, isDemo) = try locateRegistry(options)
+        try open(options, registryPath: try givenRegistry(options), isDemo: false)
+    }
+
+    /// Opens the flags of the registry at `registryPath` (absolute); `isDemo` says it is the
+    /// tool's built-in demo, which the menu and the commands then mention.
+    public static func open(_ options: FlagsOptions, registryPath: String, isDemo: Bool) throws -> FlagsEnvironment {
         let snapshots = SnapshotCache(environment: options.environment)
         let registry = try RegistrySnapshot(cache: snapshots).load(path: registryPath)
         // Before the store is opened (or created), so a mistyped path changes nothing.
@@ -131,31 +138,24 @@ public final class FlagsEnvironment: Sendable {
         return String(base.map { $0 == "_" ? "-" : $0 })
     }
 
-    /// The registry to use and whether it is the built-in demo.
-    static func locateRegistry(_ options: FlagsOptions) throws -> (String, Bool) {
-        if let config = options.configPath ?? options.environment["FLAGS_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let path = absolute(config, in: options.workingDirectory)
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw RegistryNotFound(path: path) }
-            // A FIFO (`--config <(…)`) is read like a file; a folder or a device never is one.
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: throw RegistryNotFound(path: path, kind: "a folder")
-            case S_IFCHR, S_IFBLK: throw RegistryNotFound(path: path, kind: "a device")
-            default: break
-            }
-            return (path, false)
+    /// The registry the options name (`configPath`, else `FLAGS_CONFIG`), checked to be a file
+    /// (a FIFO, as `--config <(…)` gives, is read like one); nil when they name none.
+    public static func namedRegistry(_ options: FlagsOptions) throws -> String? {
+        guard let config = options.configPath ?? options.environment["FLAGS_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let path = absolute(config, in: options.workingDirectory)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw RegistryNotFound(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw RegistryNotFound(path: path, kind: "a folder")
+        case S_IFCHR, S_IFBLK: throw RegistryNotFound(path: path, kind: "a device")
+        default: return path
         }
-        var folder = URL(fileURLWithPath: options.workingDirectory).standardizedFileURL.path
-        while true {
-            let candidate = FilePathText.joined(folder, registryFileName)
-            if FileManager.default.fileExists(atPath: candidate) { return (candidate, false) }
-            let parent = FilePathText.folder(of: folder)
-            if parent == folder || parent.isEmpty { break }
-            folder = parent
-        }
-        let storeFolder = FilePathText.folder(of: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app, environment: options.environment))
-        let demoFolder = FilePathText.joined(storeFolder, "demo")
-        return (try BibimbapDemo.materialize(in: demoFolder), true)
+    }
+
+    /// The registry an app named; an app that named none is told how to.
+    private static func givenRegistry(_ options: FlagsOptions) throws -> String {
+        guard let path = try namedRegistry(options) else { throw RegistryNotFound.noneNamed }
+        return path
     }
 
     /// `path` as given when absolute, else relative to `folder` (the working directory when empty):

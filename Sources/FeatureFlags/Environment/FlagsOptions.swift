@@ -10,10 +10,11 @@ import Nimbus
 ///
 /// ```swift
 /// let options = FlagsOptions(configPath: nil, storePath: "/tmp/prefs.sqlite", channel: .beta)
-/// let flags = try FlagsEnvironment.open(options)
+/// let flags = try FlagsEnvironment.open(options)   // an app also names its registry: configPath
 /// ```
 public struct FlagsOptions: Sendable {
-    /// The registry file; nil means: walk up from `workingDirectory`, else the built-in demo.
+    /// The registry file; nil means `FLAGS_CONFIG` (the `flags` tool then looks in
+    /// `workingDirectory` and its parents, else opens its built-in demo).
     public var configPath: String?
     /// The store file; nil means `FLAGS_STORE`, else the default path for the app.
     public var storePath: String?

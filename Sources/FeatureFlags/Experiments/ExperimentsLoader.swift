@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Nimbus
+import Platform
 import Prefs
 
 /// Reads the experiment records of an app from its source: a file, or a Remote Settings server

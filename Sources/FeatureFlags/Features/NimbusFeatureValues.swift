@@ -6,7 +6,7 @@ import Prefs
 /// the enrolled rollout and experiment merged over it), and exposures counted in its store.
 ///
 /// ```swift
-/// let flags = try FlagsEnvironment.open(FlagsOptions())
+/// let flags = try FlagsEnvironment.open(FlagsOptions(configPath: "feature-flags.yaml"))
 /// AppNimbus.shared.initialize(with: NimbusFeatureValues(environment: flags))
 /// AppNimbus.shared.features.homescreen.value()
 /// ```

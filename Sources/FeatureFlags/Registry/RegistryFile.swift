@@ -25,10 +25,10 @@ import Platform
 /// preferences:
 ///   startAtHome: { feature: start-at-home-feature, variable: setting, userPrefsKey: StartAtHomeUserPrefsKey }
 /// ```
-struct RegistryFile {
-    struct Flag {
-        var id: String
-        var feature: String?
+package struct RegistryFile {
+    package struct Flag {
+        package var id: String
+        package var feature: String?
         var variable: String?
         var debug: FeatureFlagDefinition.DebugRow?
         var userPrefsKey: String?
@@ -38,9 +38,9 @@ struct RegistryFile {
         var variableMark: YAMLMark?
     }
 
-    struct Preference {
-        var id: String
-        var feature: String
+    package struct Preference {
+        package var id: String
+        package var feature: String
         var variable: String
         var userPrefsKey: String
         var mark: YAMLMark
@@ -48,19 +48,19 @@ struct RegistryFile {
 
     var path: String
     var app: String
-    var manifestPath: String
+    package var manifestPath: String
     /// Where `manifest:` is written, for errors about the file it names.
     var manifestMark: YAMLMark
     var experiments: ExperimentsSource?
-    var flags: [Flag]
-    var preferences: [Preference]
+    package var flags: [Flag]
+    package var preferences: [Preference]
 
     static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
 
-    static func read(path: String) throws(YAMLError) -> RegistryFile {
+    package static func read(path: String) throws(YAMLError) -> RegistryFile {
         let root = try YAMLReader.read(path: path)
         let entries = try root.requireMapping("the registry")
         try rejectUnknownKeys(entries, allowed: topLevelKeys, in: "the registry")

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Platform
+import FlagsTool
 
 /// `flags add NAME`: a new flag with its Nimbus feature, like Firefox's `fxios nimbus add`.
 struct AddCommand: FlagsCommand {

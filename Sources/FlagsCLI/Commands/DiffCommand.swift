@@ -6,6 +6,8 @@ import Foundation
 #endif
 import FeatureFlags
 import Nimbus
+import FlagsTool
+import Platform
 
 /// `flags diff`: what differs from a saved state, or (with no argument) every override in force.
 struct DiffCommand: FlagsCommand {

@@ -7,6 +7,7 @@ import Foundation
 import FeatureFlags
 import Nimbus
 import Platform
+import FlagsTool
 
 /// `flags export`: the current overrides and preferences as a JSON file to share or keep.
 struct ExportCommand: FlagsCommand {

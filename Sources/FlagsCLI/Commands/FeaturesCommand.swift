@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
 import Nimbus
+import FlagsTool
 
 /// `flags features`: the manifest's features, their variables and the flags that read them.
 struct FeaturesCommand: FlagsCommand {

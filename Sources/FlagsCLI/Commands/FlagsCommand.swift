@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
+import FlagsTool
 
 /// One subcommand of `flags`: its name, its help, how it reads its arguments and what it does.
 ///

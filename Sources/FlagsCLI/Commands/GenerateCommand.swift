@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Platform
+import FlagsTool
 
 /// `flags generate`: the Swift an app compiles so that `isEnabled(.someFlag)` and the typed
 /// preferences read its flags (static members on the library's `FeatureFlagID`).

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Platform
+import FlagsTool
 
 /// `flags import FILE`: applies an exported state in one transaction, or nothing at all.
 struct ImportCommand: FlagsCommand {

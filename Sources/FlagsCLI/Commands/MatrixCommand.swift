@@ -9,6 +9,7 @@ import FeatureFlags
 import Nimbus
 import Platform
 import Synchronization
+import FlagsTool
 
 /// `flags matrix`: runs a command once per combination of boolean flags, then puts the
 /// overrides back as they were.

@@ -9,6 +9,7 @@ import Glibc
 #endif
 import DebugMenu
 import FeatureFlags
+import FlagsTool
 
 /// `flags menu` (also plain `flags`): opens the Feature Flags debug menu in the terminal.
 ///

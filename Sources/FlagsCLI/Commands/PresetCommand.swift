@@ -1,6 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
 import Nimbus
+import FlagsTool
+import Platform
 
 /// `flags preset save|apply|list|show|delete`: named flag states kept in the store.
 struct PresetCommand: FlagsCommand {

@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
+import FlagsTool
 
 /// `flags remove NAME`: undoes `flags add NAME`, one reported step at a time.
 struct RemoveCommand: FlagsCommand {

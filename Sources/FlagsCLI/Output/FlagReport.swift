@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// What `flags get` and `flags list` say about one flag, as JSON for scripts and as text for people.
 ///

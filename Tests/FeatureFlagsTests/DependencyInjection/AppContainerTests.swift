@@ -1,6 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Testing
+import TestHelpers
 
 /// A view model written the way Firefox for iOS's are: it asks AppContainer through FeatureFlaggable.
 private struct HomeViewModel: FeatureFlaggable, UserFeaturePreferenceProvider {

@@ -5,6 +5,7 @@ import Nimbus
 import Prefs
 import Synchronization
 import Testing
+import TestHelpers
 
 /// The holders of the checked-in `ShopFeatures.swift` (generated from `ShopFixture.manifest`),
 /// over real environments: a SQLite store in a temporary folder and experiment record files.

@@ -1,6 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Testing
+import TestHelpers
 
 @Suite struct UserFeaturePreferenceManagerTests {
     let demo: DemoFixture

@@ -2,6 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import Prefs
 import Testing
+import TestHelpers
 
 @Suite struct FeatureFlagsProviderTests {
     let demo: DemoFixture

@@ -1,5 +1,6 @@
 import FeatureFlags
 import Testing
+import TestHelpers
 
 @Suite struct NimbusFeatureFlagLayerTests {
     let demo: DemoFixture

@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Nimbus
 import Testing
 @testable import FeatureFlags
+import TestHelpers
 
 @Suite struct FeatureFlagListTests {
     @Test func wholeListIsSortedByIdAndFindsEachFlag() {

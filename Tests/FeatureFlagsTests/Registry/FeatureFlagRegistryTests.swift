@@ -3,6 +3,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestHelpers
 
 @Suite struct FeatureFlagRegistryTests {
     @Test func demoRegistryLoadsWithDerivedKeys() throws {

@@ -1,6 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Testing
+import TestHelpers
 
 /// `checkGenerated(flags:preferences:)`: what the generated `checkGeneratedCode()` calls at an
 /// app's start, so that Swift generated from another registry is an error, not a flag that

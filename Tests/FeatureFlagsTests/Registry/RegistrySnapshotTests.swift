@@ -3,6 +3,8 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import FlagsTool
+import TestHelpers
 
 /// The snapshot cache must never change what a registry says: it is used only while every file
 /// it came from is untouched, and anything odd about it sends the load back to the files.

@@ -1,4 +1,5 @@
 import FeatureFlags
+import FlagsTool
 import Foundation
 import Nimbus
 

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Nimbus
+import Prefs
+import FeatureFlags
+
+/// Remembers the overrides in force before `flags matrix` started changing them, inside the
+/// store, so they come back afterwards: at the end, on Ctrl-C, or — if the matrix process was
+/// killed — on the next `flags` command or `flags matrix --recover`.
+///
+/// ```swift
+/// let journal = MatrixJournal(environment: environment)
+/// try journal.begin()        // saves the current overrides and this process id
+/// defer { try? journal.restore() }
+/// ```
+public struct MatrixJournal: Sendable {
+    static let key = "matrix.savedState"
+    public let environment: FlagsEnvironment
+
+    public init(environment: FlagsEnvironment) {
+        self.environment = environment
+    }
+
+    /// Saves the current state and the matrix's process id. Refuses when another matrix that is
+    /// still running holds the journal.
+    public func begin() throws {
+        if let pid = ownerPID, Self.isAlive(pid), pid != getpid() {
+            throw MatrixInProgressError(pid: pid)
+        }
+        if pending { try restore() }
+        let saved = SavedFlagState.capture(from: environment)
+        let record: JSONValue = .object(["pid": .int(Int(getpid())), "state": saved.json])
+        try environment.prefs.setString(record.compactText, forKey: Self.key)
+    }
+
+    /// Whether a journal is waiting to be restored.
+    public var pending: Bool { environment.prefs.stringForKey(Self.key) != nil }
+
+    /// The process that wrote the journal.
+    public var ownerPID: Int32? {
+        guard let text = environment.prefs.stringForKey(Self.key), let json = try? JSONParser.parse(text) else { return nil }
+        return json["pid"]?.intValue.map(Int32.init)
+    }
+
+    /// Whether the journal was left behind by a matrix that is no longer running.
+    public var isAbandoned: Bool {
+        guard pending else { return false }
+        guard let pid = ownerPID else { return true }
+        return !Self.isAlive(pid)
+    }
+
+    /// Puts the saved overrides back (exactly: overrides set during the matrix are removed) and
+    /// drops the journal, in one transaction. Returns whether there was anything to restore.
+    @discardableResult
+    public func restore() throws -> Bool {
+        guard let text = environment.prefs.stringForKey(Self.key) else { return false }
+        let json = try JSONParser.parse(text, file: "the matrix journal")
+        let state = try SavedFlagStateReader(registry: environment.registry).read(json["state"] ?? .null, file: "the matrix journal")
+        var overridesOnly = state
+        overridesOnly.userPreferences = [:]
+        overridesOnly.typedPreferences = [:]
+        try environment.prefs.apply(overridesOnly.changes(for: environment, replacing: true) + [.remove(Self.key)])
+        return true
+    }
+
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+}

@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Nimbus
+import Platform
+import FeatureFlags
+
+/// Reads a saved flag state (an export file or a preset) and checks every entry against the
+/// app's registry, collecting every problem instead of stopping at the first.
+///
+/// ```swift
+/// let state = try SavedFlagStateReader(registry: registry).read(text, file: "qa.json")
+/// ```
+public struct SavedFlagStateReader {
+    public let registry: FeatureFlagRegistry
+
+    public init(registry: FeatureFlagRegistry) {
+        self.registry = registry
+    }
+
+    static let topLevelKeys = ["schemaVersion", "app", "channel", "overrides", "overrideSetAt", "userPreferences", "typedPreferences"]
+
+    /// Saved states (import files, presets) larger than this are refused: an export of every
+    /// flag of a 10,000-flag app is about 1 MiB, so only a wrong file or a hostile one is larger.
+    public static let maximumSize = 16 * BoundedFileReader.mebibyte
+
+    public func read(_ text: String, file: String) throws(SavedStateProblems) -> SavedFlagState {
+        // Files are bounded while they are read; a preset comes from the store, checked here.
+        guard text.utf8.count <= Self.maximumSize else {
+            throw SavedStateProblems(file: file, problems: ["larger than the limit of \(FileReadError.size(Self.maximumSize)) for a saved flag state"])
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text, file: file)
+        } catch {
+            throw SavedStateProblems(file: file, problems: [ErrorText.sentence(error)])
+        }
+        return try read(json, file: file)
+    }
+
+    public func read(_ json: JSONValue, file: String) throws(SavedStateProblems) -> SavedFlagState {
+        var problems: [String] = []
+        guard let root = json.objectValue else {
+            throw SavedStateProblems(file: file, problems: ["expected a JSON object with `overrides`, found \(json.kindName)"])
+        }
+        for key in root.keys.sorted() where !Self.topLevelKeys.contains(key) {
+            let hint = NearestName.find(key, among: Self.topLevelKeys).map { " (did you mean `\($0)`?)" } ?? ""
+            problems.append("unknown key `\(key)`\(hint)")
+        }
+        if let version = root["schemaVersion"], version != .int(SavedFlagState.schemaVersion) {
+            problems.append("schemaVersion \(version.compactText) is not supported; this tool reads version \(SavedFlagState.schemaVersion)")
+        }
+        let app = root["app"]?.stringValue ?? registry.app
+        if app != registry.app {
+            problems.append("the file is for app `\(app)`, but this registry is for `\(registry.app)`; use the --config of `\(app)`")
+        }
+        var state = SavedFlagState(app: registry.app, channel: root["channel"]?.stringValue ?? "")
+
+        for (id, value) in members("overrides", of: root, problems: &problems) {
+            guard let flag = lookUpFlag(id, in: "overrides", problems: &problems) else { continue }
+            guard flag.debugKey != nil else {
+                problems.append("overrides.\(id): flag `\(id)` is not debuggable (no debugKey), so it cannot be overridden")
+                continue
+            }
+            guard let bool = value.boolValue else {
+                problems.append("overrides.\(id): expected true or false, found \(value.kindName) \(value.compactText)")
+                continue
+            }
+            state.overrides[id] = bool
+        }
+        for (id, value) in members("overrideSetAt", of: root, problems: &problems) {
+            guard let text = value.stringValue, let time = Timestamp.parse(text) else {
+                problems.append("overrideSetAt.\(id): expected an ISO 8601 time such as 2026-11-29T11:42:12Z, found \(value.compactText)")
+                continue
+            }
+            if state.overrides[id] != nil { state.overrideSetAt[id] = time }
+        }
+        for (id, value) in members("userPreferences", of: root, problems: &problems) {
+            guard let flag = lookUpFlag(id, in: "userPreferences", problems: &problems) else { continue }
+            guard flag.userPrefsKey != nil else {
+                problems.append("userPreferences.\(id): flag `\(id)` is not user togglable (no userPrefsKey)")
+                continue
+            }
+            guard let bool = value.boolValue else {
+                problems.append("userPreferences.\(id): expected true or false, found \(value.kindName) \(value.compactText)")
+                continue
+            }
+            state.userPreferences[id] = bool
+        }
+        for (id, value) in members("typedPreferences", of: root, problems: &problems) {
+            guard let preference = try? registry.preference(id) else {
+                let hint = NearestName.find(id, among: registry.preferences.map(\.id)).map { " (did you mean `\($0)`?)" } ?? ""
+                problems.append("typedPreferences.\(id): unknown preference\(hint)")
+                continue
+            }
+            guard let variant = value.stringValue, preference.variants.contains(variant) else {
+                problems.append("typedPreferences.\(id): expected one of \(preference.variants.joined(separator: ", ")), found \(value.compactText)")
+                continue
+            }
+            state.typedPreferences[id] = variant
+        }
+        guard problems.isEmpty else { throw SavedStateProblems(file: file, problems: problems) }
+        return state
+    }
+
+    private func members(_ key: String, of root: [String: JSONValue], problems: inout [String]) -> [(String, JSONValue)] {
+        guard let value = root[key] else { return [] }
+        guard let object = value.objectValue else {
+            problems.append("`\(key)` must be an object of id → value, found \(value.kindName)")
+            return []
+        }
+        return object.sorted { $0.key < $1.key }
+    }
+
+    private func lookUpFlag(_ id: String, in section: String, problems: inout [String]) -> FeatureFlagID? {
+        do {
+            return try registry.flag(id)
+        } catch {
+            problems.append("\(section).\(id): unknown flag\(error.suggestion.map { " (did you mean `\($0)`?)" } ?? "")")
+            return nil
+        }
+    }
+}

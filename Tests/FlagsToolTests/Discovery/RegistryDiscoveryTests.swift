@@ -1,0 +1,33 @@
+import FeatureFlags
+import FeatureFlagsTestSupport
+@testable import FlagsTool
+import Foundation
+import Testing
+
+/// The tool's search for a registry: the one named, else `feature-flags.yaml` in the working
+/// directory or a parent, else the built-in demo.
+@Suite struct RegistryDiscoveryTests {
+    let folder = TemporaryDirectory()
+
+    private func options(config: String? = nil, in directory: String) -> FlagsOptions {
+        FlagsOptions(configPath: config, workingDirectory: directory,
+                     environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.file("state"), "FLAGS_NO_CACHE": "1"])
+    }
+
+    @Test func aRegistryInAParentFolderIsFound() throws {
+        let registry = folder.write("app: x\n", to: "app/feature-flags.yaml")
+        try FileManager.default.createDirectory(atPath: folder.file("app/Sources/deep"), withIntermediateDirectories: true)
+        let found = try RegistryDiscovery.locate(options(in: folder.file("app/Sources/deep")))
+        #expect(found.path == registry && !found.isDemo)
+    }
+
+    @Test func withNoRegistryAnywhereTheToolOpensItsDemo() throws {
+        let found = try RegistryDiscovery.locate(options(in: "/"))
+        #expect(found.isDemo && found.path == folder.file("state/feature-flags/bibimbap/demo/feature-flags.yaml"))
+        #expect(FileManager.default.fileExists(atPath: found.path))
+    }
+
+    @Test func aNamedRegistryThatIsMissingIsAnErrorNotTheDemo() {
+        #expect(throws: RegistryNotFound.self) { try RegistryDiscovery.locate(options(config: "nope.yaml", in: folder.path)) }
+    }
+}
