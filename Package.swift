@@ -74,11 +74,11 @@ let package = Package(
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsToolTests", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],
                     swiftSettings: channelSettings),
-        .testTarget(name: "DebugMenuTests", dependencies: ["DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["TestHelpers", "FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
+                    dependencies: ["TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
                     swiftSettings: channelSettings),
     ]
 )

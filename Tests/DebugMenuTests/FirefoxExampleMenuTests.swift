@@ -1,6 +1,7 @@
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import TestHelpers
 
 /// The menu on Firefox for iOS's real manifest (Examples/firefox-ios and its manifest/):
 /// a menu the size of Firefox's opens, scrolls to the end and filters.
@@ -12,7 +13,7 @@ struct FirefoxExampleMenuTests {
     @Test func opensScrollsAndFilters() throws {
         let tmux = try TmuxSession(environment: ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")])
         defer { tmux.kill() }
-        try tmux.typeLine("'\(FlagsBinary.path)' --config '\(FirefoxExampleRegistry.path)' menu")
+        try tmux.typeLine("'\(BuiltProgram.flags)' --config '\(FirefoxExampleRegistry.path)' menu")
         let first = try tmux.waitFor(timeout: 15, "the Firefox menu") { $0.contains("firefox-ios") && $0.contains("Ad Blocker") }
         #expect(!first.contains("Wayback Machine"), "the last flag is below the first screenful")
 

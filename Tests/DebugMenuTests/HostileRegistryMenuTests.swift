@@ -3,6 +3,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import FlagsTool
+import TestHelpers
 
 /// The real menu in tmux on a registry whose texts try to act on the terminal: a NUL that would
 /// end the title early in C, and an `ESC ]0;` sequence that would set the window title.
@@ -23,7 +24,7 @@ struct HostileRegistryMenuTests {
             "FLAGS_STORE": folder.file("prefs.sqlite"), "FLAGS_NO_CACHE": "1", "HOME": folder.path])
         defer { tmux.kill() }
         let titleBefore = try tmux.run(["display-message", "-p", "-t", "menu", "#{pane_title}"])
-        try tmux.typeLine("'\(FlagsBinary.path)' --config '\(registryPath)' menu")
+        try tmux.typeLine("'\(BuiltProgram.flags)' --config '\(registryPath)' menu")
         let screen = try tmux.waitFor(timeout: 10, "the menu with the Tip Jar row") { $0.contains("Tip?Jar") }
         #expect(screen.contains("Allergens?]2;owned? shown"))
         let titleAfter = try tmux.run(["display-message", "-p", "-t", "menu", "#{pane_title}"])

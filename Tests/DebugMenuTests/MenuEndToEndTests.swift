@@ -3,6 +3,7 @@ import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import TestHelpers
 
 /// The real `flags` binary in a real terminal (tmux), on the demo and a temporary store,
 /// driven by keys, with other `flags` processes writing the same store.
@@ -12,7 +13,7 @@ struct MenuEndToEndTests {
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")]
     }
-    var flags: String { "'\(FlagsBinary.path)'" }
+    var flags: String { "'\(BuiltProgram.flags)'" }
 
     /// A tmux pane with a shell, the menu opened in it with `command`.
     func openMenu(_ command: String = "menu") throws -> TmuxSession {
@@ -28,7 +29,7 @@ struct MenuEndToEndTests {
     }
 
     func flagJSON(_ id: String) throws -> String {
-        let result = try FlagsBinary.run(["get", id, "--json"], environment: environment)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["get", id, "--json"], environment: environment)
         #expect(result.status == 0, "\(result.errors)")
         return result.output
     }
@@ -90,7 +91,7 @@ struct MenuEndToEndTests {
         #expect(try flagJSON("promoBanner").contains(#""override": null"#))
 
         try tmux.send("Space", "Escape")
-        let set = try FlagsBinary.run(["set", "tipJar", "off"], environment: environment)
+        let set = try BuiltProgram.run(BuiltProgram.flags, ["set", "tipJar", "off"], environment: environment)
         #expect(set.status == 0, "\(set.errors)")
         try tmux.waitFor(timeout: 5, "two overrides") { $0.contains("2 overridden") }
         try tmux.send("R")
@@ -98,7 +99,7 @@ struct MenuEndToEndTests {
         try tmux.send("y")
         // The header and the rows arrive in one frame, but tmux may show half of it: wait for both.
         try tmux.waitFor(timeout: 5, "no overrides and no marks") { $0.contains("0 overridden") && !$0.contains("●") }
-        let list = try FlagsBinary.run(["list", "--json"], environment: environment)
+        let list = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment)
         #expect(!list.output.contains(#""source": "override""#), "\(list.output)")
     }
 
@@ -114,7 +115,7 @@ struct MenuEndToEndTests {
         let selected = line("▸", in: before)
         #expect(before.contains("Feature Flags (2)"), "filter 'ord': Order Tracking and Delivery")
 
-        let set = try FlagsBinary.run(["set", "orderTracking", "off"], environment: environment)
+        let set = try BuiltProgram.run(BuiltProgram.flags, ["set", "orderTracking", "off"], environment: environment)
         #expect(set.status == 0, "\(set.errors)")
         let after = try tmux.waitFor(timeout: 20, "the outside change") {
             self.line("Order Tracking", in: $0).contains("●")
@@ -130,7 +131,7 @@ struct MenuEndToEndTests {
     /// file moved away.
     @Test func aStoreMovedAwayIsReopenedAndTheNextToggleLandsAtThePath() throws {
         let store = folder.file("store/prefs.sqlite"), moved = folder.file("store/old.sqlite")
-        #expect(try FlagsBinary.run(["set", "tipJar", "off"], environment: environment).status == 0)
+        #expect(try BuiltProgram.run(BuiltProgram.flags, ["set", "tipJar", "off"], environment: environment).status == 0)
         let tmux = try openMenu()
         defer { tmux.kill() }
         try tmux.waitFor(timeout: 5, "the override from before") { $0.contains("1 overridden") }
@@ -141,12 +142,12 @@ struct MenuEndToEndTests {
         try tmux.waitFor(timeout: 5, "the filter") { $0.contains("filter") && !$0.contains("Tip Jar") }
         try tmux.send("Space")
         try tmux.waitFor(timeout: 5, "the override mark") { self.line("Promo Banner", in: $0).contains("●") }
-        let list = try FlagsBinary.run(["list", "--json"], environment: environment)
+        let list = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment)
         #expect(list.status == 0, "\(list.errors)")
         let overridden = Self.overriddenFlags(list.output)
         #expect(overridden == ["promoBanner"], "the toggle is in the store at the path: \(list.output)")
         // The moved file kept what it had (its journal was put back into it), and nothing new.
-        let old = try FlagsBinary.run(["list", "--json"], environment: environment.merging(["FLAGS_STORE": moved]) { $1 })
+        let old = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment.merging(["FLAGS_STORE": moved]) { $1 })
         #expect(Self.overriddenFlags(old.output) == ["tipJar"], "\(old.output) \(old.errors)")
         try tmux.send("q")
         try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
@@ -170,7 +171,7 @@ struct MenuEndToEndTests {
         try tmux.waitFor(timeout: 5, "the filter") { $0.contains("filter") && !$0.contains("Tip Jar") }
         try tmux.send("Space")
         try tmux.waitFor(timeout: 5, "the override mark") { self.line("Promo Banner", in: $0).contains("●") }
-        let list = try FlagsBinary.run(["list", "--json"], environment: environment)
+        let list = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment)
         #expect(Self.overriddenFlags(list.output) == ["promoBanner", "tipJar"], "\(list.output) \(list.errors)")
         try tmux.send("q")
         try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
@@ -198,7 +199,7 @@ struct MenuEndToEndTests {
     }
 
     @Test func sSavesAPresetAndPAppliesItBack() throws {
-        let set = try FlagsBinary.run(["set", "tipJar", "off"], environment: environment)
+        let set = try BuiltProgram.run(BuiltProgram.flags, ["set", "tipJar", "off"], environment: environment)
         #expect(set.status == 0, "\(set.errors)")
         let tmux = try openMenu()
         defer { tmux.kill() }
@@ -207,21 +208,21 @@ struct MenuEndToEndTests {
         try tmux.run(["send-keys", "-t", "menu", "-l", "lunch"])
         try tmux.send("Enter")
         try tmux.waitFor(timeout: 5, "the saved message") { $0.contains("Saved preset lunch (1 override") }
-        let saved = try FlagsBinary.run(["list", "--json"], environment: environment)
+        let saved = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment)
         #expect(saved.status == 0 && saved.output.contains(#""source": "override""#), "\(saved.output)")
 
         // Change the state: one toggle in the menu, one override removed by another process.
         try tmux.send("Space")
         try tmux.waitFor(timeout: 5, "the new override") { $0.contains("2 overridden") }
-        #expect(try FlagsBinary.run(["reset", "tipJar"], environment: environment).status == 0)
+        #expect(try BuiltProgram.run(BuiltProgram.flags, ["reset", "tipJar"], environment: environment).status == 0)
         try tmux.waitFor(timeout: 5, "the outside removal") { $0.contains("1 overridden") }
-        #expect(try FlagsBinary.run(["list", "--json"], environment: environment).output != saved.output)
+        #expect(try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment).output != saved.output)
 
         try tmux.send("p")
         try tmux.waitFor(timeout: 5, "the chooser") { $0.contains("Presets (1)") && self.line("▸", in: $0).contains("lunch") }
         try tmux.send("Enter")
         try tmux.waitFor(timeout: 5, "the applied message") { $0.contains("applied preset lunch (2 changes)") }
-        let applied = try FlagsBinary.run(["list", "--json"], environment: environment)
+        let applied = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment)
         #expect(applied.output == saved.output)
         try tmux.send("q")
         try tmux.waitFor(timeout: 5, "the shell") { !$0.contains("Feature Flags (") }
@@ -258,7 +259,7 @@ struct MenuEndToEndTests {
     }
 
     @Test func notATerminalExits2WithAMessage() throws {
-        let result = try FlagsBinary.run(["menu"], environment: environment)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["menu"], environment: environment)
         #expect(result.status == 2)
         #expect(result.errors.contains("needs a terminal"), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("store/prefs.sqlite")), "nothing is created when refusing")

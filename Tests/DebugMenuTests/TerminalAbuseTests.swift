@@ -3,6 +3,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestHelpers
 #endif
 
 /// The real menu in tmux under abuse (issue 9, part 5): resize storms, a 1x1 terminal, a huge
@@ -14,7 +15,7 @@ struct TerminalAbuseTests {
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")]
     }
-    var flags: String { "'\(FlagsBinary.path)'" }
+    var flags: String { "'\(BuiltProgram.flags)'" }
     static let menuShown = "Feature Flags (11)"
 
     // MARK: - Helpers
@@ -233,7 +234,7 @@ struct TerminalAbuseTests {
         let tmux = try TmuxSession(environment: environment)
         defer { tmux.kill() }
         let blockHangUp = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGHUP]); os.execv(sys.argv[1], sys.argv[1:])"
-        try tmux.typeLine("python3 -c '\(blockHangUp)' \(FlagsBinary.path) menu")
+        try tmux.typeLine("python3 -c '\(blockHangUp)' \(BuiltProgram.flags) menu")
         try tmux.waitFor(timeout: 10, "the menu") { $0.contains(Self.menuShown) }
         let pid = try menuPID(tmux)
         tmux.kill()

@@ -1,4 +1,5 @@
 import Foundation
+import TestHelpers
 
 /// A private tmux server (its own socket) with one pane running a shell, for driving the real
 /// menu as a user would: type keys, read the screen, resize the window.
@@ -41,7 +42,7 @@ final class TmuxSession {
     /// Runs one tmux command on this server and returns its output.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let result = try FlagsBinary.execute(tmux, ["-L", socket] + arguments)
+        let result = try BuiltProgram.run(tmux, ["-L", socket] + arguments)
         guard result.status == 0 else {
             throw Failure("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errors)")
         }
@@ -98,7 +99,7 @@ final class TmuxSession {
 
     /// Stops the server and everything in it.
     func kill() {
-        _ = try? FlagsBinary.execute(tmux, ["-L", socket, "kill-server"])
+        _ = try? BuiltProgram.run(tmux, ["-L", socket, "kill-server"])
         let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
     }

@@ -3,6 +3,7 @@ import Foundation
 import Nimbus
 import Synchronization
 import Testing
+import TestHelpers
 
 /// Hostile input through the real `flags` binary: endless devices and FIFOs, files over the size
 /// limits, deep nesting in record files and manifests. Each run has a deadline that only a hang
@@ -25,7 +26,7 @@ import Testing
     /// has not ended after two minutes.
     private func flags(_ arguments: [String], input: FileHandle = .nullDevice, extra: [String: String] = [:]) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: FlagsProcess.executable)
+        process.executableURL = URL(fileURLWithPath: BuiltProgram.flags)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(extra) { $1 }) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)

@@ -1,6 +1,7 @@
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import TestHelpers
 
 /// Every failure the real `flags` reports is a sentence: it names the path or the flag and says
 /// why in words. No Swift error value (`CocoaError(code: …, userInfo: […])`, `POSIXError(…)`,
@@ -15,7 +16,7 @@ import Testing
 
     private func expectSentence(_ arguments: [String], naming subject: String?, environment extra: [String: String] = [:],
                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let result = try FlagsProcess.run(arguments, environment: environment.merging(extra) { _, new in new }, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment.merging(extra) { _, new in new }, in: folder.path)
         #expect(result.status != 0, "flags \(arguments.joined(separator: " ")) succeeded", sourceLocation: sourceLocation)
         #expect(result.errors.hasPrefix("flags: "), "\(result.errors)", sourceLocation: sourceLocation)
         for mark in Self.rawErrorMarks {
@@ -55,18 +56,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
         #expect(chown(folder.path, 65534, 65534) == 0 && chown(home, 65534, 65534) == 0)
         for arguments in [["list"], ["set", "tipJar", "off"], ["export", "--output", home + "/out.json"], ["generate", "--output", home + "/F.swift"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", FlagsProcess.executable] + arguments
-            process.environment = ChildEnvironment.merging(["HOME": home, "TMPDIR": closed, "XDG_STATE_HOME": home + "/state",
-                                                            "FLAGS_STORE": home + "/store/prefs.sqlite"])
-            process.currentDirectoryURL = URL(fileURLWithPath: home)
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let text = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: [
+                "HOME": home, "TMPDIR": closed, "XDG_STATE_HOME": home + "/state", "FLAGS_STORE": home + "/store/prefs.sqlite",
+            ], in: home, asUser: 65534).errors
             for mark in Self.rawErrorMarks { #expect(!text.contains(mark), "flags \(arguments.joined(separator: " ")): \(text)") }
         }
         _ = chown(folder.path, 0, 0)

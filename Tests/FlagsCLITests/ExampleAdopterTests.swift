@@ -1,6 +1,7 @@
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import TestHelpers
 
 /// `Examples/adopter` is the README's adoption section, compiled: `.ci/example-adopter` builds and
 /// tests it, and these tests keep it and the README from drifting apart, and its generated source
@@ -14,7 +15,7 @@ import Testing
     @Test func theCheckedInGeneratedSourceIsWhatFlagsGenerateWritesToday() throws {
         let folder = TemporaryDirectory()
         // Printed from the generated file's folder, the header names the registry as --output would.
-        let result = try FlagsProcess.run(["--config", "../../feature-flags.yaml", "generate"],
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["--config", "../../feature-flags.yaml", "generate"],
                                           environment: ["FLAGS_STORE": folder.file("prefs.sqlite")],
                                           in: (Self.generatedFile as NSString).deletingLastPathComponent)
         #expect(result.status == 0, "\(result.errors)")

@@ -4,14 +4,15 @@ import Foundation
 import Nimbus
 import Prefs
 import Testing
+import TestHelpers
 
 /// `flags features` shows the exposures the app counted, and `flags generate --features` writes
 /// the typed features: the real binary on the demo, with a store in a temporary folder.
 @Suite struct FeatureExposureCommandTests {
     let folder = TemporaryDirectory()
 
-    private func flags(_ arguments: String...) throws -> FlagsProcess.Result {
-        try FlagsProcess.run(["--store", folder.file("prefs.sqlite")] + arguments,
+    private func flags(_ arguments: String...) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, ["--store", folder.file("prefs.sqlite")] + arguments,
                              environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path], in: folder.path)
     }
 

@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestHelpers
 
 /// The real `flags` binary in separate processes sharing one store file.
 @Suite struct FlagsProcessTests {
@@ -9,9 +10,9 @@ import Testing
     var environment: [String: String] { ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
 
     @Test func anOverrideSetInOneProcessIsSeenByAnother() throws {
-        let set = try FlagsProcess.run(["set", "promoBanner", "off"], environment: environment, in: folder.path)
+        let set = try BuiltProgram.run(BuiltProgram.flags, ["set", "promoBanner", "off"], environment: environment, in: folder.path)
         #expect(set.status == 0, "\(set.errors)")
-        let get = try FlagsProcess.run(["get", "promoBanner", "--json"], environment: environment, in: folder.path)
+        let get = try BuiltProgram.run(BuiltProgram.flags, ["get", "promoBanner", "--json"], environment: environment, in: folder.path)
         let flag = try JSONParser.parse(get.output)
         #expect(flag["override"] == .bool(false))
         #expect(flag["source"] == .string("override"))
@@ -24,7 +25,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("store"), withIntermediateDirectories: true)
         let garbage = Data("this is not a database, just some notes\n".utf8)
         folder.write(garbage, to: path)
-        let result = try FlagsProcess.run(["set", "promoBanner", "off"], environment: environment, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["set", "promoBanner", "off"], environment: environment, in: folder.path)
         #expect(result.status == 1)
         #expect(result.errors.contains(path) && result.errors.contains("not an SQLite database"))
         #expect(FileManager.default.contents(atPath: path) == garbage)
@@ -42,7 +43,7 @@ import Testing
         folder.write("app: waves\nmanifest: nimbus.fml.yaml\nflags:\n  wave:\n    feature: wave-feature\n    variable: enabled\n",
                      to: "app/feature-flags.yaml")
         try FileManager.default.createDirectory(atPath: folder.file("app/src/deep"), withIntermediateDirectories: true)
-        let result = try FlagsProcess.run(["list", "--json"], environment: environment, in: folder.file("app/src/deep"))
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: environment, in: folder.file("app/src/deep"))
         #expect(result.status == 0, "\(result.errors)")
         #expect(try JSONParser.parse(result.output).arrayValue?.compactMap { $0["id"]?.stringValue } == ["wave"])
     }
@@ -51,7 +52,7 @@ import Testing
         folder.write("channels: [developer, beta, release]\nfeatures:\n  f:\n    description: x\n    variables:\n      enabled: { description: on, type: Bool, default: true }\n",
                      to: "app/nimbus.fml.yaml")
         folder.write("app: broken\nmanifest: nimbus.fml.yaml\n", to: "app/feature-flags.yaml")
-        let result = try FlagsProcess.run(["list"], environment: environment, in: folder.file("app"))
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["list"], environment: environment, in: folder.file("app"))
         #expect(result.status == 1)
         #expect(result.errors.contains(folder.file("app/nimbus.fml.yaml") + ":6:"))
     }

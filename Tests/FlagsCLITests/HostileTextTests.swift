@@ -5,6 +5,7 @@ import Foundation
 import Nimbus
 import Testing
 import FlagsTool
+import TestHelpers
 
 /// Text from a registry or a server that tries to act on the terminal: the window title
 /// (`ESC ]0;`), the clipboard (`ESC ]52;`), the screen (`ESC [2J`), a C1 CSI, a bidi override.
@@ -76,7 +77,7 @@ import FlagsTool
     }
 
     @Test func theRealBinaryWritesNoEscapeToItsStreams() throws {
-        let result = try FlagsProcess.run(["--config", registryPath, "--store", folder.file("prefs.sqlite"), "experiments"],
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["--config", registryPath, "--store", folder.file("prefs.sqlite"), "experiments"],
                                           environment: ["FLAGS_NO_CACHE": "1", "HOME": folder.path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("dark-kitchen?]0;owned?"))

@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestHelpers
 
 /// `flags matrix`, `export` and `import` as real processes sharing a store, including being
 /// interrupted and killed half-way.
@@ -11,8 +12,8 @@ import Testing
     static let tenFlags = ["allergenInfo", "darkKitchen", "delivery", "loyaltyCard", "newBibimbapMenu", "orderTracking",
                            "promoBanner", "reviews", "seasonalMenu", "tipJar"]
 
-    private func flags(_ arguments: String...) throws -> FlagsProcess.Result {
-        try FlagsProcess.run(arguments, environment: environment, in: folder.path)
+    private func flags(_ arguments: String...) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
     }
 
     private func overrides() throws -> JSONValue {
@@ -24,7 +25,7 @@ import Testing
         _ = try flags("set", "darkKitchen", "on")
         let before = try overrides()
         let log = folder.file("runs.log")
-        let result = try FlagsProcess.run(["matrix", "--json"] + Self.tenFlags + ["--", "sh", "-c", "echo \"$FLAGS_COMBINATION\" >> \(log)"],
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["matrix", "--json"] + Self.tenFlags + ["--", "sh", "-c", "echo \"$FLAGS_COMBINATION\" >> \(log)"],
                                           environment: environment, in: folder.path)
         #expect(result.status == 0, "\(result.errors)")
         let report = try JSONParser.parse(result.output)
@@ -53,7 +54,7 @@ import Testing
         _ = try flags("set", "reviews", "off")
         let before = try overrides()
         let marker = folder.file("started")
-        let (process, _, err) = try FlagsProcess.start(
+        let (process, _, err) = try BuiltProgram.start(BuiltProgram.flags, 
             ["matrix"] + Array(Self.tenFlags.prefix(4)) + ["--", "sh", "-c", "touch \(marker); sleep 0.3"], environment: environment, in: folder.path)
         try waitFor(marker)
         kill(process.processIdentifier, SIGINT)
@@ -68,7 +69,7 @@ import Testing
         _ = try flags("set", "reviews", "off")
         let before = try overrides()
         let marker = folder.file("started")
-        let (process, _, _) = try FlagsProcess.start(
+        let (process, _, _) = try BuiltProgram.start(BuiltProgram.flags, 
             ["matrix", "reviews", "tipJar", "promoBanner", "--", "sh", "-c", "touch \(marker); sleep 5"], environment: environment, in: folder.path)
         try waitFor(marker)
         kill(process.processIdentifier, SIGKILL)

@@ -1,6 +1,7 @@
 import FeatureFlagsTestSupport
 import Foundation
 import Testing
+import TestHelpers
 
 /// Where the real `flags` writes its results: `--output` never replaces what is not a plain file,
 /// and a result that could not be written is a failure, not an empty file and exit 0.
@@ -18,7 +19,7 @@ import Testing
     /// Runs `flags` with its standard output on `path` (a device), returning status and errors.
     private func run(_ arguments: [String], stdoutTo path: String) throws -> (status: Int32, errors: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: FlagsProcess.executable)
+        process.executableURL = URL(fileURLWithPath: BuiltProgram.flags)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
@@ -34,16 +35,16 @@ import Testing
     }
 
     @Test func exportToDevStdoutWritesThroughTheDescriptorAndLeavesTheLink() throws {
-        let result = try FlagsProcess.run(["export", "--output", "/dev/stdout"], environment: environment, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["export", "--output", "/dev/stdout"], environment: environment, in: folder.path)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("\"schemaVersion\""))
         #expect(fileType("/dev/stdout") == S_IFLNK)
-        let dash = try FlagsProcess.run(["export", "-o", "-"], environment: environment, in: folder.path)
+        let dash = try BuiltProgram.run(BuiltProgram.flags, ["export", "-o", "-"], environment: environment, in: folder.path)
         #expect(dash.status == 0 && dash.output == result.output && !FileManager.default.fileExists(atPath: folder.file("-")))
     }
 
     @Test func exportToDevFullFailsNamingTheCauseAndLeavesTheDevice() throws {
-        let result = try FlagsProcess.run(["export", "--output", "/dev/full"], environment: environment, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["export", "--output", "/dev/full"], environment: environment, in: folder.path)
         #expect(result.status == 1)
         #expect(result.errors.contains("cannot write /dev/full: No space left on device"))
         #expect(fileType("/dev/full") == S_IFCHR)
@@ -62,7 +63,7 @@ import Testing
         for ignoresSIGPIPE in [false, true] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", (ignoresSIGPIPE ? "trap '' PIPE; " : "") + "exec \"$0\" list --json", FlagsProcess.executable]
+            process.arguments = ["-c", (ignoresSIGPIPE ? "trap '' PIPE; " : "") + "exec \"$0\" list --json", BuiltProgram.flags]
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             let output = Pipe(), errors = Pipe()
             try output.fileHandleForReading.close()
@@ -78,7 +79,7 @@ import Testing
 
     @Test func anEmptyOutputPathIsAUsageError() throws {
         for command in ["export", "generate"] {
-            let result = try FlagsProcess.run([command, "--output", ""], environment: environment, in: folder.path)
+            let result = try BuiltProgram.run(BuiltProgram.flags, [command, "--output", ""], environment: environment, in: folder.path)
             #expect(result.status == 2, "\(command): \(result.errors)")
             #expect(result.errors.contains("--output needs a path, found an empty one (use - for standard output)"))
         }
@@ -94,7 +95,7 @@ import Testing
         let read = Pipe()
         reader.standardOutput = read
         try reader.run()
-        let result = try FlagsProcess.run(["generate", "--output", fifo], environment: environment, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["generate", "--output", fifo], environment: environment, in: folder.path)
         let source = String(decoding: read.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         reader.waitUntilExit()
         #expect(result.status == 0, "\(result.errors)")
@@ -105,7 +106,7 @@ import Testing
         let target = folder.file("shared.json"), link = folder.file("flags.json")
         try "{}".write(toFile: target, atomically: false, encoding: .utf8)
         #expect(chmod(target, 0o644) == 0 && symlink(target, link) == 0)
-        let result = try FlagsProcess.run(["export", "--output", link], environment: environment, in: folder.path)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["export", "--output", link], environment: environment, in: folder.path)
         #expect(result.status == 0, "\(result.errors)")
         let written = try String(contentsOfFile: target, encoding: .utf8)
         #expect(fileType(link) == S_IFLNK && written.contains("schemaVersion"))

@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Prefs
 import Testing
+import TestHelpers
 
 /// The README's `console` blocks are run: each `$ swift run flags …` line (pipes included) runs
 /// the real `flags` in the package's root (on the built-in demo unless it names `--config`),
@@ -71,21 +72,12 @@ import Testing
 
     /// Runs a README command in `sh`, with `swift run flags` meaning the built binary.
     private func run(_ command: String, store: String, folder: TemporaryDirectory) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "{ " + command.replacingOccurrences(of: "swift run flags", with: "\"$FLAGS\"") + "; } 2>&1"]
-        process.environment = ChildEnvironment.merging([
-            "FLAGS": FlagsProcess.executable, "FLAGS_STORE": store, "HOME": folder.path,
+        let script = "{ " + command.replacingOccurrences(of: "swift run flags", with: "\"$FLAGS\"") + "; } 2>&1"
+        let result = try BuiltProgram.run("/bin/sh", ["-c", script], environment: [
+            "FLAGS": BuiltProgram.flags, "FLAGS_STORE": store, "HOME": folder.path,
             "XDG_STATE_HOME": folder.file("state"), "LANG": "C.UTF-8", "COLUMNS": "100",
-        ])
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.packageRoot)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        var lines = text.components(separatedBy: "\n")
+        ], in: Self.packageRoot)
+        var lines = result.output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }

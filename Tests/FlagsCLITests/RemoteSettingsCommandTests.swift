@@ -3,6 +3,7 @@ import Foundation
 import Nimbus
 import Testing
 import TestServers
+import TestHelpers
 
 /// `flags` against a real Kinto server: a rollout fetched from it decides a flag, a deletion is
 /// picked up by `flags fetch`, and a stopped server is answered from the offline cache.
@@ -11,8 +12,8 @@ struct RemoteSettingsCommandTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] { ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
 
-    private func flags(_ arguments: [String]) throws -> FlagsProcess.Result {
-        try FlagsProcess.run(arguments, environment: environment, in: folder.path)
+    private func flags(_ arguments: [String]) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
     }
 
     private func rollout() -> JSONValue {
@@ -61,7 +62,7 @@ struct RemoteSettingsCommandTests {
         try server.createCollection("nimbus-preview")
         try server.put(rollout(), in: "nimbus-preview")
         // A copy of the demo whose registry points at the preview collection of this server.
-        _ = try FlagsProcess.run(["list"], environment: environment, in: folder.path)
+        _ = try BuiltProgram.run(BuiltProgram.flags, ["list"], environment: environment, in: folder.path)
         let demo = folder.file("state/feature-flags/bibimbap/demo")
         let registry = try String(contentsOfFile: demo + "/feature-flags.yaml", encoding: .utf8)
             .replacingOccurrences(of: "experiments: experiments.json", with: """
@@ -73,9 +74,9 @@ struct RemoteSettingsCommandTests {
         let app = folder.file("app")
         try FileManager.default.copyItem(atPath: demo, toPath: app)
         try registry.write(toFile: app + "/feature-flags.yaml", atomically: true, encoding: .utf8)
-        let result = try FlagsProcess.run(["--channel", "release", "get", "tipJar", "--json"], environment: environment, in: app)
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["--channel", "release", "get", "tipJar", "--json"], environment: environment, in: app)
         #expect(result.status == 0, "\(result.errors)")
         #expect(try JSONParser.parse(result.output)["source"] == .string("rollout"))
-        #expect(try FlagsProcess.run(["--offline", "experiments"], environment: environment, in: app).errors.contains("offline: using cached records"))
+        #expect(try BuiltProgram.run(BuiltProgram.flags, ["--offline", "experiments"], environment: environment, in: app).errors.contains("offline: using cached records"))
     }
 }

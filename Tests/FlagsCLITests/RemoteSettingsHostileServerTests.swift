@@ -3,6 +3,7 @@ import Foundation
 import Nimbus
 import Testing
 import TestServers
+import TestHelpers
 
 /// `flags` against hostile Remote Settings answers from a real HTTP server on loopback: each is
 /// refused or capped with a message naming the URL (without its credentials) and the limit,
@@ -14,8 +15,8 @@ import TestServers
          "XDG_CACHE_HOME": folder.file("cache"), "FLAGS_NO_CACHE": "1"]
     }
 
-    private func flags(_ arguments: [String]) throws -> FlagsProcess.Result {
-        try FlagsProcess.run(arguments, environment: environment, in: folder.path)
+    private func flags(_ arguments: [String]) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
     }
 
     /// The records URL of `collection` on `server`, with `user:password@` when asked.

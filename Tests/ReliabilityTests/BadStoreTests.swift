@@ -3,6 +3,7 @@ import Foundation
 import ParserFuzzing
 import Testing
 @testable import Prefs
+import TestHelpers
 
 /// Stores that cannot be used, met by the real `flags` binary: every command that needs the store
 /// fails with exit 1 and an error naming the file and what to do, never crashes, and leaves the
@@ -22,7 +23,7 @@ import Testing
                                environment extra: [String: String] = [:]) throws {
         let before = snapshot()
         for arguments in commands {
-            let result = try ToolProcess.run("flags", arguments, environment: environment.merging(extra) { $1 }, asUser: asUser)
+            let result = try BuiltProgram.run(BuiltProgram.path(of: "flags"), arguments, environment: environment.merging(extra) { $1 }, asUser: asUser)
             #expect(result.status == 1, "flags \(arguments.joined(separator: " ")) exited \(result.status): \(result.errors)")
             #expect(result.errors.contains(store), "the error must name the store: \(result.errors)")
             #expect(result.errors.contains(words), "expected “\(words)” in: \(result.errors)")
@@ -42,7 +43,7 @@ import Testing
     /// A real store with some overrides and the client's Nimbus id, written by `flags` itself.
     private func makeStore() throws {
         for flag in ["promoBanner", "darkKitchen", "allergenInfo"] {
-            #expect(try ToolProcess.run("flags", ["set", flag, "on"], environment: environment).status == 0)
+            #expect(try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["set", flag, "on"], environment: environment).status == 0)
         }
     }
 
@@ -98,18 +99,18 @@ import Testing
                    "chattr +i failed on a probe file in the temporary folder: it needs root, CAP_LINUX_IMMUTABLE and a filesystem that supports it"))
     func readOnlyFile() throws {
         try makeStore()
-        try #require(ToolProcess.system("/usr/bin/chattr", ["+i", store]) == 0, "chattr +i worked on the probe but not on the store")
-        defer { ToolProcess.system("/usr/bin/chattr", ["-i", store]) }
+        try #require(BuiltProgram.system("/usr/bin/chattr", ["+i", store]) == 0, "chattr +i worked on the probe but not on the store")
+        defer { BuiltProgram.system("/usr/bin/chattr", ["-i", store]) }
         try expectRefused("read-only", commands: [["set", "promoBanner", "off"], ["reset", "--all"]])
         // Reading a read-only store is fine, and changes nothing either.
         let before = snapshot()
-        let get = try ToolProcess.run("flags", ["get", "promoBanner", "--json"], environment: environment)
+        let get = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["get", "promoBanner", "--json"], environment: environment)
         #expect(get.status == 0 && get.output.contains("\"override\": true"), "\(get.output) \(get.errors)")
         #expect(snapshot() == before)
     }
 
     /// A folder the user cannot write: run `flags` as `nobody` on a store and folder it owns.
-    @Test(.enabled(if: ToolProcess.isRoot, "running as another user needs root"))
+    @Test(.enabled(if: BuiltProgram.isRoot, "running as another user needs root"))
     func readOnlyFolder() throws {
         try makeStore()
         let state = folder.file("state")
@@ -141,12 +142,12 @@ import Testing
     }
 
     private func spicyModeOverride(asUser: UInt32? = nil) throws -> String {
-        try ToolProcess.run("flags", ["get", "spicyMode", "--json"], environment: environment, asUser: asUser).output
+        try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["get", "spicyMode", "--json"], environment: environment, asUser: asUser).output
     }
 
     /// Another user's `-wal` (mode 0666) beside root's store: replayed, it would inject an
     /// override; it is refused before SQLite opens the store, naming the journal.
-    @Test(.enabled(if: ToolProcess.isRoot, "chown to another user needs root"))
+    @Test(.enabled(if: BuiltProgram.isRoot, "chown to another user needs root"))
     func journalOwnedByAnotherUserIsNotReplayed() throws {
         let injected = try makeInjectedJournal()
         let journal = store + "-wal"
@@ -154,7 +155,7 @@ import Testing
         chown(journal, 65534, 65534)
         chmod(journal, 0o666)
         try expectRefused("journal owned by another user (\(journal), uid 65534)", commands: Self.commands + [["get", "spicyMode", "--json"]])
-        let list = try ToolProcess.run("flags", ["list", "--json"], environment: environment)
+        let list = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["list", "--json"], environment: environment)
         #expect(!list.output.contains("spicyMode"), "nothing of the journal may show: \(list.output)")
         // The journal is real: once it is root's and private, SQLite replays it.
         chown(journal, 0, 0)
@@ -164,18 +165,18 @@ import Testing
 
     /// A store folder owned by another user (the issue's case): they plant a journal there
     /// themselves; root's next `flags list` refuses the folder instead of replaying it.
-    @Test(.enabled(if: ToolProcess.isRoot, "running as another user needs root"))
+    @Test(.enabled(if: BuiltProgram.isRoot, "running as another user needs root"))
     func folderOwnedByAnotherUserIsRefused() throws {
         let injected = try makeInjectedJournal()
         let storeFolder = folder.file("store")
         chmod(storeFolder, 0o755)
         chown(storeFolder, 65534, 65534)
-        #expect(ToolProcess.system("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+        #expect(BuiltProgram.system("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
                                                        "/bin/cp", injected, store + "-wal"]) == 0, "nobody plants the journal")
         chmod(store + "-wal", 0o666)
         try expectRefused("folder owned by another user (\(storeFolder), uid 65534)",
                           commands: Self.commands + [["get", "spicyMode", "--json"]])
-        let refusal = try ToolProcess.run("flags", ["list"], environment: environment)
+        let refusal = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["list"], environment: environment)
         #expect(refusal.errors.contains("a folder of your own") && !refusal.errors.contains("mkdir") && refusal.errors.contains("chown 0 '\(storeFolder)'"), "\(refusal.errors)")
     }
 
@@ -185,13 +186,13 @@ import Testing
         let holder = try SQLitePrefs(path: store)
         try holder.setBool(true, forKey: "promoBannerDebugKey")
         #expect(rename(store, store + ".moved") == 0)
-        let refused = try ToolProcess.run("flags", ["set", "tipJar", "off"], environment: environment)
+        let refused = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["set", "tipJar", "off"], environment: environment)
         #expect(refused.status == 1 && refused.errors.contains("another program still has the store that was at this path open"), "\(refused.errors)")
         #expect(refused.errors.contains("hint: close the programs"), "\(refused.errors)")
         holder.close()
-        let set = try ToolProcess.run("flags", ["set", "tipJar", "off"], environment: environment)
+        let set = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["set", "tipJar", "off"], environment: environment)
         #expect(set.status == 0, "\(set.errors)")
-        let list = try ToolProcess.run("flags", ["list", "--json"], environment: environment)
+        let list = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["list", "--json"], environment: environment)
         #expect(list.output.contains(#""debugKey": "tipJarDebugKey""#) && !list.output.contains(#""override": true"#), "\(list.output)")
     }
 
@@ -201,7 +202,7 @@ import Testing
         let injected = try makeInjectedJournal()
         unlink(store)
         try FileManager.default.copyItem(atPath: injected, toPath: store + "-wal")
-        let result = try ToolProcess.run("flags", ["list"], environment: environment)
+        let result = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["list"], environment: environment)
         #expect(result.status == 1 && result.errors.contains("a journal with changes of a store no longer at this path is left (\(store)-wal)"), "\(result.errors)")
         #expect(result.errors.contains("rm '\(store)-wal'"), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: store))
@@ -212,7 +213,7 @@ import Testing
         let target = folder.file("gone/prefs.sqlite")
         symlink(target, store)
         try expectRefused("symbolic link to a missing file (\(target))")
-        let result = try ToolProcess.run("flags", ["list"], environment: environment)
+        let result = try BuiltProgram.run(BuiltProgram.path(of: "flags"), ["list"], environment: environment)
         #expect(!result.errors.contains("read-only"), "\(result.errors)")
         #expect(result.errors.contains("rm '\(store)'"), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: target))
@@ -221,7 +222,7 @@ import Testing
     /// `--store ""` would be the working directory: a usage error naming the option instead.
     @Test func emptyStorePathIsAUsageError() throws {
         for arguments in [["--store", "", "list"], ["--store=", "list"], ["set", "promoBanner", "on", "--store", ""]] {
-            let result = try ToolProcess.run("flags", arguments, environment: environment)
+            let result = try BuiltProgram.run(BuiltProgram.path(of: "flags"), arguments, environment: environment)
             #expect(result.status == 2, "flags \(arguments) exited \(result.status): \(result.errors)")
             #expect(result.errors.contains("--store needs a file path"), "\(result.errors)")
         }
@@ -232,8 +233,8 @@ import Testing
     @Test(.enabled(if: BadStoreTests.canMountTmpfs, "mounting a tmpfs needs root and a kernel that allows it"))
     func fullDisk() throws {
         let mountPoint = folder.file("store")
-        try #require(ToolProcess.system("/bin/mount", ["-t", "tmpfs", "-o", "size=512k,mode=0700", "tmpfs", mountPoint]) == 0)
-        defer { ToolProcess.system("/bin/umount", [mountPoint]) }
+        try #require(BuiltProgram.system("/bin/mount", ["-t", "tmpfs", "-o", "size=512k,mode=0700", "tmpfs", mountPoint]) == 0)
+        defer { BuiltProgram.system("/bin/umount", [mountPoint]) }
         try makeStore()
         // Fill every free block.
         try #require(FileManager.default.createFile(atPath: mountPoint + "/filler", contents: nil))
@@ -246,22 +247,22 @@ import Testing
     /// Root is not enough for `chattr +i`: it also needs CAP_LINUX_IMMUTABLE (often dropped in
     /// containers) and a filesystem with the flag (not tmpfs or overlayfs everywhere), so try it.
     static let canMakeImmutable: Bool = {
-        guard ToolProcess.isRoot, FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { return false }
+        guard BuiltProgram.isRoot, FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { return false }
         let probe = NSTemporaryDirectory() + "chattr-probe-\(getpid())"
         guard FileManager.default.createFile(atPath: probe, contents: Data("probe".utf8)) else { return false }
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard ToolProcess.system("/usr/bin/chattr", ["+i", probe]) == 0 else { return false }
-        ToolProcess.system("/usr/bin/chattr", ["-i", probe])
+        guard BuiltProgram.system("/usr/bin/chattr", ["+i", probe]) == 0 else { return false }
+        BuiltProgram.system("/usr/bin/chattr", ["-i", probe])
         return true
     }()
 
     static let canMountTmpfs: Bool = {
-        guard ToolProcess.isRoot else { return false }
+        guard BuiltProgram.isRoot else { return false }
         let probe = NSTemporaryDirectory() + "tmpfs-probe-\(getpid())"
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard ToolProcess.system("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]) == 0 else { return false }
-        ToolProcess.system("/bin/umount", [probe])
+        guard BuiltProgram.system("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]) == 0 else { return false }
+        BuiltProgram.system("/bin/umount", [probe])
         return true
     }()
 }

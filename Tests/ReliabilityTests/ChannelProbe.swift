@@ -1,5 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
+import TestHelpers
 import Testing
 
 /// A build of `flag-probe` in one of the channels a test suite (a developer build) never
@@ -28,16 +29,8 @@ enum ChannelProbe: String, CaseIterable, Sendable {
     }
 
     func ask(_ probe: String, registry: String, store: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: probe)
-        process.arguments = [registry, store, "newBibimbapMenu"]
-        process.environment = ChildEnvironment.merging([:])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try BuiltProgram.run(probe, [registry, store, "newBibimbapMenu"])
+        #expect(result.status == 0, "\(result.errors)")
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Prefs
 import Testing
+import TestHelpers
 
 /// Several processes writing and reading one store at once: no lost update, no torn transaction,
 /// and no SQLITE_BUSY reaching anyone.
@@ -16,11 +17,11 @@ import Testing
         let store = folder.file("store/prefs.sqlite")
         let stop = folder.file("stop")
         let writers = 4, count = 1_000
-        let readers = try (0..<2).map { _ in try ToolProcess.start("prefs-torture", ["read", store, stop]) }
-        let started = try (0..<writers).map { try ToolProcess.start("prefs-torture", ["race", store, "\($0)", "\(count)"]) }
-        let results = started.map { ToolProcess.finish($0.0, $0.1, $0.2) }
+        let readers = try (0..<2).map { _ in try BuiltProgram.start(BuiltProgram.path(of: "prefs-torture"), ["read", store, stop]) }
+        let started = try (0..<writers).map { try BuiltProgram.start(BuiltProgram.path(of: "prefs-torture"), ["race", store, "\($0)", "\(count)"]) }
+        let results = started.map { BuiltProgram.finish($0.0, $0.1, $0.2) }
         #expect(FileManager.default.createFile(atPath: stop, contents: nil))
-        let readerResults = readers.map { ToolProcess.finish($0.0, $0.1, $0.2) }
+        let readerResults = readers.map { BuiltProgram.finish($0.0, $0.1, $0.2) }
 
         for (writer, result) in results.enumerated() {
             #expect(result.status == 0, "writer \(writer): \(result.errors)")
@@ -57,7 +58,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: flags.count) { worker in
             for round in 0..<25 {
                 for arguments in [["set", flags[worker], round % 2 == 0 ? "on" : "off"], ["get", flags[worker], "--json"]] {
-                    guard let result = try? ToolProcess.run("flags", arguments, environment: environment) else {
+                    guard let result = try? BuiltProgram.run(BuiltProgram.path(of: "flags"), arguments, environment: environment) else {
                         failures.append("could not start flags")
                         continue
                     }

@@ -3,6 +3,7 @@ import Foundation
 import ParserFuzzing
 import Testing
 @testable import Prefs
+import TestHelpers
 
 /// A writer killed with SIGKILL at random moments never loses a write it reported as committed,
 /// and never leaves a store that fails to open or to pass `PRAGMA integrity_check`.
@@ -17,7 +18,7 @@ import Testing
         var expected: [String: PrefValue] = [:]
         var kills = 0, killsMidLoop = 0, transactionsChecked = 0, inFlightLanded = 0
         for round in 0..<100 {
-            let (process, out, err) = try ToolProcess.start("prefs-torture", ["toggle", store, "\(round + 1)"] + Self.keys)
+            let (process, out, err) = try BuiltProgram.start(BuiltProgram.path(of: "prefs-torture"), ["toggle", store, "\(round + 1)"] + Self.keys)
             // Wait for the writer's first commit, so every kill lands inside its write loop however
             // slow the machine, then a random few milliseconds more.
             var output = Data()
