@@ -14,7 +14,8 @@ let package = Package(
         .package(name: "FeatureFlagsDebugMenu", path: "../.."),
     ],
     targets: [
-        // The app: its code, the Swift `flags generate` wrote (FeatureFlags.generated.swift), main.swift.
+        // The app: its code, the Swift `flags generate` wrote (FeatureFlags.generated.swift, and with
+        // --features Features.generated.swift), main.swift.
         .executableTarget(name: "Kiosk", dependencies: [.product(name: "FeatureFlags", package: "FeatureFlagsDebugMenu")], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: [
             "Kiosk",

@@ -10,30 +10,36 @@ import TestHelpers
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let example = packageRoot + "/Examples/adopter"
-    static let generatedFile = example + "/Sources/Kiosk/FeatureFlags.generated.swift"
+    static let sources = example + "/Sources/Kiosk"
 
-    @Test func theCheckedInGeneratedSourceIsWhatFlagsGenerateWritesToday() throws {
+    /// Each checked-in generated file of the example and the `generate` arguments that write it.
+    static let generatedFiles: [(file: String, arguments: [String])] = [
+        ("FeatureFlags.generated.swift", []),
+        ("Features.generated.swift", ["--features"]),
+    ]
+
+    @Test(arguments: generatedFiles)
+    func theCheckedInGeneratedSourceIsWhatFlagsGenerateWritesToday(file: String, arguments: [String]) throws {
         let folder = TemporaryDirectory()
-        // Printed from the generated file's folder, the header names the registry as --output would.
-        let result = try BuiltProgram.run(BuiltProgram.flags, ["--config", "../../feature-flags.yaml", "generate"],
-                                          environment: ["FLAGS_STORE": folder.file("prefs.sqlite")],
-                                          in: (Self.generatedFile as NSString).deletingLastPathComponent)
+        // Printed from the generated file's folder, the header names the registry and manifest as --output would.
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["--config", "../../feature-flags.yaml", "generate"] + arguments,
+                                          environment: ["FLAGS_STORE": folder.file("prefs.sqlite")], in: Self.sources)
         #expect(result.status == 0, "\(result.errors)")
-        let checkedIn = try String(contentsOfFile: Self.generatedFile, encoding: .utf8)
+        let checkedIn = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
         #expect(result.output == checkedIn, """
-            \(Self.generatedFile) is stale: in Examples/adopter/Sources/Kiosk run
-            flags --config ../../feature-flags.yaml generate --output FeatureFlags.generated.swift
+            \(Self.sources)/\(file) is stale: in Examples/adopter/Sources/Kiosk run
+            flags --config ../../feature-flags.yaml generate \((arguments + ["--output", file]).joined(separator: " "))
             """)
     }
 
-    /// The Swift blocks of the README's section "How an app adopts the library".
-    static func readmeBlocks() throws -> [String] {
+    /// The code blocks in `language` (swift, sh) of the README's section "How an app adopts the library".
+    static func readmeBlocks(_ language: String = "swift") throws -> [String] {
         let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
         var blocks: [String] = [], current: [String]?, inSection = false
         for line in readme.components(separatedBy: "\n") {
             if line.hasPrefix("## ") { inSection = line == "## How an app adopts the library" }
             guard inSection else { continue }
-            if current == nil, line == "```swift" {
+            if current == nil, line == "```" + language {
                 current = []
             } else if current != nil, line == "```" {
                 blocks.append(current!.joined(separator: "\n"))
@@ -45,19 +51,19 @@ import TestHelpers
         return blocks
     }
 
-    /// Every Swift file and the manifest of the example, by path relative to it.
+    /// Every Swift and YAML file of the example, by path relative to it.
     static func exampleFiles() throws -> [String: String] {
         var files: [String: String] = [:]
         let enumerator = try #require(FileManager.default.enumerator(atPath: example))
         while let path = enumerator.nextObject() as? String {
             if path.hasPrefix(".build") { enumerator.skipDescendants(); continue }
-            if path.hasSuffix(".swift") { files[path] = try String(contentsOfFile: example + "/" + path, encoding: .utf8) }
+            if path.hasSuffix(".swift") || path.hasSuffix(".yaml") { files[path] = try String(contentsOfFile: example + "/" + path, encoding: .utf8) }
         }
         return files
     }
 
     @Test func theReadmesAdoptionCodeIsTheExamplesCodeVerbatim() throws {
-        let blocks = try Self.readmeBlocks()
+        let blocks = try Self.readmeBlocks() + Self.readmeBlocks("yaml")
         let files = try Self.exampleFiles()
         #expect(files.keys.contains("Package.swift") && files.keys.contains("Sources/Kiosk/main.swift"))
         #expect(blocks.count >= 5, "README.md, How an app adopts the library: \(blocks.count) swift blocks")
@@ -70,11 +76,21 @@ import TestHelpers
         }
         // What a reader needs to get started is shown, not just some code of the example.
         let shown = blocks.joined(separator: "\n")
-        for needed in [".package(name: \"FeatureFlagsDebugMenu\", path: \"../..\")", ".product(name: \"FeatureFlags\", package:",
+        // Whole files, so copied into an empty folder they build: the tools version and the imports too.
+        for needed in ["// swift-tools-version:6.0", "import FeatureFlagsTestSupport", "@testable import Kiosk",
+                       ".package(name: \"FeatureFlagsDebugMenu\", path: \"../..\")", ".product(name: \"FeatureFlags\", package:",
                        "checkGeneratedCode()", "featureFlagsProvider.isEnabled(.newBibimbapMenu)",
                        "userPreferences.startAtHomeSetting", "MockNimbusFeatureFlagLayer(enabledFlags: [.newBibimbapMenu])",
-                       "isEnabled(.newBibimbapMenu)", "@Suite(.scopedAppContainer)"] {
+                       "isEnabled(.newBibimbapMenu)", "@Suite(.scopedAppContainer)",
+                       "KioskNimbus.shared.initialize(with: NimbusFeatureValues(environment: flags))",
+                       "KioskNimbus.shared.features.welcomeFeature.value()", "with(cachedValue:", "reset()"] {
             #expect(shown.contains(needed), "README.md's adoption section does not show \(needed)")
+        }
+        // And how to write each generated file again, the way the staleness test above names it.
+        let commands = try Self.readmeBlocks("sh").joined(separator: "\n")
+        for (file, arguments) in Self.generatedFiles {
+            let command = "flags --config ../../feature-flags.yaml generate " + (arguments + ["--output", file]).joined(separator: " ")
+            #expect(commands.contains(command), "README.md's adoption section does not show how to regenerate \(file): \(command)")
         }
     }
 }

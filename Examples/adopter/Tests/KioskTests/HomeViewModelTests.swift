@@ -39,4 +39,12 @@ import Testing
         try home.moveSearchBarToBottom()
         #expect(home.searchBar == .bottom && home.lines.last == "Opens on: always")
     }
+
+    @Test func aForcedFeatureValueIsWhatTheHomeScreenShows() {
+        let welcome = KioskNimbus.shared.features.welcomeFeature
+        welcome.with(cachedValue: KioskNimbus.WelcomeFeature(message: "Closed for lunch"))
+        // The container is the app's one, shared by every test: put back what Nimbus resolves.
+        defer { welcome.reset() }
+        #expect(HomeViewModel().lines.first == "Closed for lunch")
+    }
 }

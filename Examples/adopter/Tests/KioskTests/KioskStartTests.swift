@@ -5,8 +5,10 @@ import Foundation
 import Testing
 
 /// Start-up with the real registry and a real store: the generated Swift matches the registry,
-/// and a registry it no longer matches is refused with the difference named.
-@Suite(.scopedAppContainer) struct KioskStartTests {
+/// a registry it no longer matches is refused with the difference named, and the typed features
+/// read the flags start-up opened. One at a time: every start points the app's one
+/// `KioskNimbus.shared` at its own store.
+@Suite(.serialized, .scopedAppContainer) struct KioskStartTests {
     /// The package's own folder, where `feature-flags.yaml` and `nimbus.fml.yaml` are.
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let folder = TemporaryDirectory()
@@ -18,6 +20,15 @@ import Testing
         // The manifest turns the new menu on in the developer channel.
         #expect(HomeViewModel().showsNewMenu)
         #expect(!HomeViewModel().showsPromoBanner)
+    }
+
+    @Test func theTypedFeaturesReadTheChannelTheFlagsWereOpenedFor() throws {
+        // The generated defaults are the developer channel's (the new menu on); release has it off.
+        #expect(KioskNimbus.MenuFeature().newMenu)
+        let options = FlagsOptions(configPath: Self.package.appendingPathComponent("feature-flags.yaml").path,
+                                   storePath: folder.file("prefs.sqlite"), channel: .release, environment: ["FLAGS_NO_CACHE": "1"])
+        try KioskStart.bootstrap(options)
+        #expect(KioskNimbus.shared.features.menuFeature.value() == KioskNimbus.MenuFeature(newMenu: false))
     }
 
     @Test func aRegistryTheGeneratedCodeNoLongerMatchesIsRefused() throws {
