@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "Prefs", dependencies: ["CSQLite", "Platform"], swiftSettings: channelSettings),
         .target(name: "Nimbus", dependencies: ["CYAML", "CCrypto", "CCurl", "Platform"], swiftSettings: channelSettings),
         .target(name: "FeatureFlags", dependencies: ["Prefs", "Nimbus", "Platform"], swiftSettings: channelSettings),
-        .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags", "Prefs"], swiftSettings: channelSettings),
+        .target(name: "FeatureFlagsTestSupport", dependencies: ["FeatureFlags", "Prefs", "TestFolders"], swiftSettings: channelSettings),
+        // A test's own temporary folder, with nothing beneath it, for tests below the library.
+        .target(name: "TestFolders", swiftSettings: channelSettings),
 
         // The tool: what the menu and the command line share but no app links (authoring, the
         // matrix, saved states and presets, registry discovery, the demo's data), then the two.
@@ -68,8 +70,8 @@ let package = Package(
         .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
 
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "PrefsTests", dependencies: ["Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestFolders"], swiftSettings: channelSettings),
+        .testTarget(name: "PrefsTests", dependencies: ["Prefs", "TestFolders"], swiftSettings: channelSettings),
         .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsToolTests", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],

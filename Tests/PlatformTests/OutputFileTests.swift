@@ -1,4 +1,4 @@
-import FeatureFlagsTestSupport
+import TestFolders
 import Foundation
 import Platform
 import Testing

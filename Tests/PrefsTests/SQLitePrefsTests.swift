@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FeatureFlagsTestSupport
+import TestFolders
 @testable import Prefs
 
 @Suite struct SQLitePrefsTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FeatureFlagsTestSupport
+import TestFolders
 @testable import Prefs
 
 /// Files that are not a store must be refused with the path in the message and left untouched.

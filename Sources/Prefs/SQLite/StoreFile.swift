@@ -78,12 +78,16 @@ struct StoreFile {
     /// Why: journals without their database are what a store moved away or deleted while a
     /// program had it open leaves behind. SQLite would read them as the journals of a new store
     /// made here, mixing the old store's pages (and the other program's writes) into it.
-    func removeLeftJournals() throws(PrefsStoreError) {
+    ///
+    /// `beforeCreating`: the path had no store a moment ago. If one is there now, another process
+    /// created it in between, and the journals are that live store's.
+    func removeLeftJournals(beforeCreating: Bool = false) throws(PrefsStoreError) {
         let wal = path + "-wal", shm = path + "-shm"
         var info = stat()
         let walSize = lstat(wal, &info) == 0 ? Int64(info.st_size) : nil
         let hasShm = lstat(shm, &info) == 0
         guard walSize != nil || hasShm else { return }
+        if beforeCreating, lstat(path, &info) == 0 { return }
         let names = [wal, shm].map { "'\($0)'" }.joined(separator: " ")
         if hasShm && Self.isInUse(shm: shm) {
             throw failure(.busy, "cannot be opened: another program still has the store that was at this path open "
@@ -159,7 +163,7 @@ struct StoreFile {
     /// can ever see a half-initialised store; if another process wins the race, its store is used.
     private func create() throws(PrefsStoreError) {
         let folder = FilePathText.folder(of: path)
-        try removeLeftJournals()
+        try removeLeftJournals(beforeCreating: true)
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
