@@ -263,29 +263,10 @@ public struct FeatureFlagSwiftGenerator: Sendable {
 
     /// Members named `Type` or `Protocol` would clash with `E.Type`, and keywords cannot be
     /// names at all, unless written in backticks.
-    static func escaped(_ name: String) -> String {
-        SwiftIdentifier.keywords.contains(name) || name == "Type" || name == "Protocol" ? "`\(name)`" : name
-    }
+    static func escaped(_ name: String) -> String { SwiftSourceText.escaped(name) }
 
     /// `after-four-hours` → `afterFourHours`; a leading digit or an empty result gets `_`.
-    static func camelCased(_ text: String) -> String {
-        var words: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        var name = words.enumerated().map { index, word in
-            index == 0 ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
-        }.joined()
-        if name.isEmpty || name.first!.isNumber || SwiftIdentifier.keywords.contains(name) { name = "_" + name }
-        return name
-    }
+    static func camelCased(_ text: String) -> String { SwiftSourceText.camelCased(text) }
 
     /// FML enum names are type names already; anything else is made one.
     static func typeName(_ name: String) -> String {
@@ -307,19 +288,5 @@ public struct FeatureFlagSwiftGenerator: Sendable {
     }
 
     /// A Swift string literal of `text`.
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func literal(_ text: String) -> String { SwiftSourceText.literal(text) }
 }

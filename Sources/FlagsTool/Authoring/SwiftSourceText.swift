@@ -3,8 +3,7 @@ import FeatureFlags
 /// than it says: identifiers made only of ASCII letters, digits and `_`, string literals with
 /// every special character escaped, doc comments that cannot end early.
 ///
-/// The feature generator uses it; it is separate from `FeatureFlagSwiftGenerator`'s helpers so
-/// that either generator can change its naming without changing the other's output.
+/// Both generators use it, so the flags file and the features file name and escape alike.
 ///
 /// ```swift
 /// SwiftSourceText.identifier("sections-enabled")   // "sectionsEnabled"
