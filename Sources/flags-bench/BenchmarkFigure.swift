@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One row of the benchmark table: our figure beside its baseline from the same run.
 ///
 /// `ratio` is ours / baseline (lower is better for times). The target says which ratio passes.

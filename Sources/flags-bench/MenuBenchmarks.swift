@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Foundation
 
 /// The debug menu's figures, measured end to end in a real terminal (tmux, 120x40): start to

@@ -3,7 +3,7 @@
 //   swift run -c release -Xswiftc -DMOZ_CHANNEL_beta flags-bench [--quick] [--json]
 import Foundation
 
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 exit(BenchmarkRunner.main(Array(CommandLine.arguments.dropFirst())))
 #else
 FileHandle.standardError.write(Data("flags-bench measures the debug menu, which release builds do not have; build it as beta:\n  swift run -c release -Xswiftc -DMOZ_CHANNEL_beta flags-bench\n".utf8))

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FlagsCLI
 
 exit(FlagsCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard(), keepsEnvironmentsUntilExit: true))

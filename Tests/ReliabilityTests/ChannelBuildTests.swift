@@ -2,12 +2,14 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
 import Prefs
+import TestHelpers
 import Testing
 import FlagsTool
 
-/// The beta and release branches of the channel gate, compiled and run inside `swift test`:
-/// the test suite itself is a developer build, so without this only CI scripts ever compiled
-/// them. `flag-probe` is built with the README's beta and release flags, each in its own
+/// The beta and release branches of the channel gate, and the TestFlight and App Store
+/// distributions, compiled and run inside `swift test`: the test suite itself is a developer
+/// build, so without this only CI scripts ever compiled them. `flag-probe` is built with each
+/// one's flags, each in its own
 /// scratch folder under `.build` (so the build of this suite is not disturbed and later runs are
 /// incremental), then asked what a store holding a developer build's override gives.
 @Suite(.serialized, .enabled(if: SwiftToolchain.swift != nil, "no `swift` found to build the beta and release probes"))
@@ -20,11 +22,22 @@ struct ChannelBuildTests {
         let registry = try BibimbapDemo.materialize(in: folder.file("app"))
         let store = folder.file("store/prefs.sqlite")
         let baseline = try probe.ask(binary, registry: registry, store: store)
-        #expect(baseline.hasPrefix("channel=\(probe.rawValue) "), "a \(probe) build says \(baseline)")
+        #expect(baseline.hasPrefix(probe.identity + " "), "a \(probe) build says \(baseline)")
         let nimbusValue = baseline.hasSuffix("enabled=true")
 
         try SQLitePrefs(path: store).setBool(!nimbusValue, forKey: "newBibimbapMenuDebugKey")
         let expected = probe.honoursOverrides ? !nimbusValue : nimbusValue
-        #expect(try probe.ask(binary, registry: registry, store: store) == "channel=\(probe.rawValue) enabled=\(expected)")
+        #expect(try probe.ask(binary, registry: registry, store: store) == "\(probe.identity) enabled=\(expected)")
+    }
+
+    /// `-DAPPSTORE` in a debug build (which defines MOZ_CHANNEL_developer) would be a guess
+    /// between an App Store build and a developer one: it does not compile, and says why.
+    @Test func aBuildWhoseConditionsDisagreeDoesNotCompile() throws {
+        let scratch = SwiftToolchain.packageRoot + "/.build/channel-probes/disagreeing"
+        let result = try BuiltProgram.run(try #require(SwiftToolchain.swift),
+                                          ["build", "--package-path", SwiftToolchain.packageRoot, "--scratch-path", scratch,
+                                           "-Xswiftc", "-DAPPSTORE", "--product", "flag-probe"])
+        #expect(result.status != 0)
+        #expect((result.output + result.errors).contains("APPSTORE is defined in a developer or beta build"))
     }
 }

@@ -3,13 +3,30 @@ import Foundation
 import TestHelpers
 import Testing
 
-/// A build of `flag-probe` in one of the channels a test suite (a developer build) never
-/// compiles: the README's beta command, or its release command.
+/// A build of `flag-probe` in one of the channels or distributions a test suite (a developer
+/// build) never compiles: the README's beta and release commands, and the TestFlight and App
+/// Store builds.
 enum ChannelProbe: String, CaseIterable, Sendable {
-    case beta, release
+    case beta, release, testflight, appstore
 
-    var flags: [String] { self == .beta ? ["-c", "release", "-Xswiftc", "-DMOZ_CHANNEL_beta"] : ["-c", "release"] }
-    var honoursOverrides: Bool { self == .beta }
+    var flags: [String] {
+        switch self {
+        case .beta: ["-c", "release", "-Xswiftc", "-DMOZ_CHANNEL_beta"]
+        case .release: ["-c", "release"]
+        case .testflight: ["-c", "release", "-Xswiftc", "-DTESTFLIGHT"]
+        case .appstore: ["-c", "release", "-Xswiftc", "-DAPPSTORE"]
+        }
+    }
+
+    /// What `flag-probe` of this build says before `enabled=`.
+    var identity: String {
+        switch self {
+        case .beta, .testflight: "channel=beta distribution=testflight"
+        case .release, .appstore: "channel=release distribution=appstore"
+        }
+    }
+
+    var honoursOverrides: Bool { self == .beta || self == .testflight }
 
     /// Builds `flag-probe` in this channel (incrementally, after the first time) and returns its path.
     func build() throws -> String {

@@ -28,6 +28,6 @@ import TestHelpers
         let probe = try BuiltProgram.run(BuiltProgram.path(of: "flag-probe"), [registry, store, "newBibimbapMenu"])
         #expect(probe.status == 0, "\(probe.errors)")
         let expected = BuildChannel.current.allowsDebugOverrides ? !nimbusValue : nimbusValue
-        #expect(probe.output == "channel=\(BuildChannel.current.rawValue) enabled=\(expected)\n")
+        #expect(probe.output == "channel=\(BuildChannel.current.rawValue) distribution=\(Distribution.current.rawValue) enabled=\(expected)\n")
     }
 }

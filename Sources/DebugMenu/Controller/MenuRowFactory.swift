@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 
 /// Makes the debug menu's rows from the app's flags as a channel shows them: a flag's switch and

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// What a menu row stands for, encoded in `MenuRow.id`: the same flag appears in two sections
 /// (its toggle and its build-only status), so ids carry the section's kind as a prefix.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Where each flag's switch is in the debug menu's Feature Flags section (the debuggable flags in
 /// title order), without a table of row ids: the section's `MenuRows` segment finds a switch by
 /// id through it. (The Build only status section is every flag in registry order: no table.)

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// What a key asks the screen to do, as `MenuKeyBindings` maps it: the key handling of
 /// `ScreenModel` carries out commands, never keys, so a key does only what the table says.
 ///

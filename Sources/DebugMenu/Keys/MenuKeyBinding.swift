@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One line of the menu's key table: the keys, the command each one gives, the help text, and
 /// whether (and how prominently) the footer shows it.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The menu's one table of key bindings, per mode: `ScreenModel` handles keys by looking them
 /// up here, `ScreenLayout` draws the help screen (the `.rows` bindings) and the footer (the
 /// current mode's bindings that have a footer hint) from it, and `flags menu --help` prints it.

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Which input events a key binding answers to: one key, any typed character, any key at all,
 /// a kind of mouse event (wherever it happens) or a termination signal (Ctrl-C).
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One line of the scrollable part of the menu: a section title, a spacer, or a row.
 ///
 /// Use it to read what `ScreenModel` shows at a content line (`ScreenModel.contentLine(at:)`);

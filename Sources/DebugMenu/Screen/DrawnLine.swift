@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One screen line produced by `ScreenLayout`: styled segments that together fill the
 /// terminal's width exactly.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// A run of text in one style, part of a `DrawnLine`.
 ///
 /// Use it to read (in tests) or paint (in `ScreenRenderer`) what the layout produced.

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// What the user asked the menu to do, for the controller to carry out.
 ///
 /// Returned by `ScreenModel.handle(_:)`; the screen model changes only what is on screen

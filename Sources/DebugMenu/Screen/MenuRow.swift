@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One line of the debug menu, as plain data: what it shows and what it can do.
 ///
 /// Use it to hand the screen what `FeatureFlagsBoolSetting` (or a preference, or a build

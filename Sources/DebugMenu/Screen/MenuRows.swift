@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The menu's rows, in order: some listed, some made when read. A large app's menu has two rows
 /// per flag (20,000 at 10,000 flags); making each only when it is drawn, searched or selected
 /// keeps the first frame as quick as a small app's.

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The four sections of the Feature Flags debug menu, in the order they are shown.
 ///
 /// Use it to place each `MenuRow`; the screen groups rows by section in `allCases` order,

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The list of saved presets drawn over the rows, one of them selected, for `p` in the menu.
 ///
 /// The controller fills it (names and when each was saved) and hands it to

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// What the menu's filter searches: every row's `searchableText` as plain bytes, and the
 /// answers to the filters typed since the rows last changed.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The symbols the menu draws, in Unicode or in plain ASCII.
 ///
 /// Use `.unicode` when the locale is UTF-8 (`Terminal.usesUnicode`), `.ascii` otherwise;

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Turns a `ScreenModel`, a `MenuHeader` and a terminal size into the exact lines to draw:
 /// text and style per segment, every line exactly as wide as the terminal. Pure: no
 /// terminal involved, so tests read the screen as a user would.

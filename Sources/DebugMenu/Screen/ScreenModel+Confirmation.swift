@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 extension ScreenModel {
     /// A question waiting for y/n.
     public enum Confirmation: Equatable, Hashable, Sendable {

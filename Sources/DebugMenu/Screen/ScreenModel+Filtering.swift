@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Filtering (O(matches) per typed key, O(n) for the first one after the rows changed, in
 /// `RowSearchIndex`) and the layout of content lines (O(runs)).
 extension ScreenModel {

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Carrying out the commands of `MenuKeyBindings`, one method per mode. Which key gives which
 /// command is the table's business; these say only what a command does.
 extension ScreenModel {

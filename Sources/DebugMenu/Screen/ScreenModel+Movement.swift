@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Moving the selection and scrolling: every move costs O(1) or O(log n) whatever the number
 /// of rows (`ContentLines` answers line and position questions by runs).
 extension ScreenModel {

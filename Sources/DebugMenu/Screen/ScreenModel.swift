@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
 /// one is selected, the scroll position, the filter, the help overlay, a pending question,
 /// a text prompt (a preset's name), the preset chooser and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Paints a frame of the menu on a `Terminal`: sets the model's viewport from the terminal
 /// size, asks `ScreenLayout` for the lines, draws them and refreshes.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Neighbouring rows of one section, as positions in the rows: what `MenuRows.sectionRuns`
 /// lists, what a filter's matches become, and what `ContentLines` lays out.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Platform
 
 /// Measures and clips text in terminal columns, so wide (CJK, emoji) and zero-width

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// A one-line text question on the status line, such as the name to save a preset under.
 ///
 /// Opened by `ScreenModel` (`s` asks for a preset name); while it is open, typed characters

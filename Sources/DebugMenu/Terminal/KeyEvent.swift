@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// One input event from the terminal: a key, a mouse event, a resize, a poll timeout, or a
 /// termination signal.
 ///

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Why the menu cannot take over the terminal.
 ///
 /// Thrown by `Terminal.init` and `Terminal.run(pollInterval:_:)` before anything is drawn;

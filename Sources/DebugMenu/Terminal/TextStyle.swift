@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// How a piece of text is painted: the few looks the menu uses.
 ///
 /// Use it in `DrawnSegment`s produced by `ScreenLayout`; `Terminal` maps each style to

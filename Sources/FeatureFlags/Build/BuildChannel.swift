@@ -1,8 +1,9 @@
 /// The channel a build was compiled for, as in the Firefox manifest: `developer`, `beta`, `release`.
 ///
 /// `BuildChannel.current` is fixed at compile time: `swift build` defines `MOZ_CHANNEL_developer`,
-/// `-Xswiftc -DMOZ_CHANNEL_beta` makes a beta build, and a plain `-c release` build is `release`.
-/// Debug overrides are honoured only in developer and beta builds.
+/// `-Xswiftc -DMOZ_CHANNEL_beta` (or `-DTESTFLIGHT`, see `Distribution`) makes a beta build, and a
+/// plain `-c release` build (or `-DAPPSTORE`) is `release`. Debug overrides are honoured only in
+/// developer and beta builds.
 ///
 /// ```swift
 /// if BuildChannel.current.allowsDebugOverrides { … }
@@ -14,7 +15,7 @@ public enum BuildChannel: String, CaseIterable, Sendable, Comparable {
     public static var current: BuildChannel {
         #if MOZ_CHANNEL_developer
         return .developer
-        #elseif MOZ_CHANNEL_beta
+        #elseif MOZ_CHANNEL_beta || TESTFLIGHT
         return .beta
         #else
         return .release

@@ -55,7 +55,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
     }
 
     private func computeIsEnabled(_ flag: FeatureFlagID) -> Bool {
-        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
         if honoursOverrides, let debugKey = flag.debugKey, let override = prefs.boolForKey(debugKey) {
             return override
         }
@@ -64,7 +64,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
     }
 
     public func setDebugOverride(_ flag: FeatureFlagID, to value: Bool) throws {
-        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
         guard let debugKey = flag.debugKey else { throw FeatureFlagError.notDebuggable(flag.rawValue) }
         try prefs.setBool(value, forKey: debugKey)
         #else

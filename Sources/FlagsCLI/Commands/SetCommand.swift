@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 
 /// `flags set ID on|off`: stores a debug override, exactly as toggling the menu row does.

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// The words of a command line, consumed option by option by the command that owns them.
 ///
 /// Options may come before or after positional arguments, as `--name value` or `--name=value`;

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// A command that cannot go on: a usage mistake (exit 2) or a failure to do what was asked (exit 1).
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Nimbus
 
 /// Reads `--context key=value`: the value is JSON when it parses as JSON (`3`, `true`,

@@ -14,7 +14,7 @@ import TestHelpers
         let menu = try demo.flag("newBibimbapMenu")
         let nimbus = provider.isEnabled(menu)
         try prefs.setBool(!nimbus, forKey: menu.debugKey!)
-        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
         #expect(provider.isEnabled(menu) == !nimbus)
         #expect(provider.state(of: menu).source == .override)
         #else
@@ -44,7 +44,7 @@ import TestHelpers
         let prefs = MockProfilePrefs()
         let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.developer))
         let kitchen = try demo.flag("kitchenDisplay")
-        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+        #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
         #expect(throws: FeatureFlagError.notDebuggable("kitchenDisplay")) { try provider.setDebugOverride(kitchen, to: false) }
         #endif
         try prefs.setBool(false, forKey: "kitchenDisplayDebugKey")
