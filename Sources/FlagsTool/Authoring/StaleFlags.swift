@@ -108,11 +108,17 @@ public struct StaleFlags: Sendable, Hashable {
             caveats.append("no experiment records could be read (\(recordsProblem)): a flag an experiment sets may be listed")
         }
         if !unreadRecords.isEmpty {
-            caveats.append("\(unreadRecords.count) record(s) could not be read (\(unreadRecords.joined(separator: ", ")); see `flags experiments`): "
+            // A few names are enough to find them; `flags experiments` lists every one.
+            let shown = unreadRecords.prefix(Self.namedUnreadRecords).joined(separator: ", ")
+                + (unreadRecords.count > Self.namedUnreadRecords ? " and \(unreadRecords.count - Self.namedUnreadRecords) more" : "")
+            caveats.append("\(unreadRecords.count) record(s) could not be read (\(shown); see `flags experiments`): "
                            + "a flag one of them sets may be listed")
         }
         self.caveats = caveats
     }
+
+    /// How many unreadable records a caveat names.
+    static let namedUnreadRecords = 5
 
     /// The report for an opened app: its registry, every record it loaded and its store.
     public init(environment: FlagsEnvironment) {

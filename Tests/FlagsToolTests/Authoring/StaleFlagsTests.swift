@@ -69,6 +69,14 @@ import TestHelpers
         #expect(stale.caveats.count == 1 && stale.caveats[0].contains("broken-one") && stale.caveats[0].contains("may be listed"))
     }
 
+    @Test func manyUnreadRecordsAreCountedNotAllNamed() throws {
+        let fixture = try StaleFlagsFixture()
+        let registry = try FeatureFlagRegistry.load(path: fixture.registryPath)
+        let names = (1...40).map { "record #\($0)" }
+        let caveat = try #require(StaleFlags(registry: registry, records: [], unreadRecords: names) { _ in nil }.caveats.first)
+        #expect(caveat.hasPrefix("40 record(s) could not be read (record #1, record #2, record #3, record #4, record #5 and 35 more;"))
+    }
+
     @Test func aChannelTheManifestLacksResolvesToThePlainDefault() throws {
         // The app still runs in release; there the variable falls back to off, so the flag differs.
         let registry = FeatureFlagRegistry(
