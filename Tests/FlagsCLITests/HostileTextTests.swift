@@ -46,7 +46,7 @@ import TestHelpers
     }
 
     @Test func everyHumanReadableCommandShowsTheHostileTextAsQuestionMarks() {
-        for arguments in [["list"], ["get", "allergenInfo"], ["get", "darkKitchen"], ["experiments"], ["validate"], ["features"]] {
+        for arguments in [["list"], ["get", "allergenInfo"], ["get", "darkKitchen"], ["experiments"], ["validate"], ["features"], ["stale"]] {
             let (status, console) = run(arguments[0], arguments.count > 1 ? arguments[1] : "--offline")
             #expect(status == 0, "\(arguments): \(console.errors)")
             expectSafe(console.output, "flags \(arguments.joined(separator: " "))")

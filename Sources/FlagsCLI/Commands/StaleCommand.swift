@@ -1,0 +1,54 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import FeatureFlags
+import FlagsTool
+import Nimbus
+
+/// `flags stale`: the flags that have done their job and can be deleted, each with why.
+struct StaleCommand: FlagsCommand {
+    static let name = "stale"
+    static let summary = "List the flags that can be deleted: shipped everywhere, in no experiment, not overridden"
+    static let usage = "flags stale [--json]"
+    static let help = """
+        Lists every flag that can be retired, sorted by id, with the reasons: its value is the
+        same in every channel (the manifest default of its variable per channel, or its
+        hard-coded `default`), no experiment or rollout record sets its variable in any branch
+        (enrolled or not: a paused record or one for another channel counts), no debug override
+        of it is stored, and users cannot switch it themselves (no `userPrefsKey`). Records that
+        could not be read are named in a note, as a flag they set may be listed.
+        Delete a listed flag with `flags remove NAME`, then keep the app's code for the value
+        it has everywhere (the first reason) and drop the other branch.
+
+        Options:
+          --json    print a JSON array of {kind, id, value, reasons}, sorted by id
+
+        Exit status: 0 whether or not anything is listed.
+        """
+
+    let json: Bool
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        json = arguments.flag("--json")
+        try arguments.expectNoPositionals(command: Self.name)
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let stale = StaleFlags(environment: environment)
+        for caveat in stale.caveats { context.console.printError("note: \(caveat)") }
+        if json {
+            context.console.printJSON(.array(stale.entries.map { entry in
+                .object(["kind": .string(entry.kind.rawValue), "id": .string(entry.id),
+                         "value": entry.value.map(JSONValue.bool) ?? .null,
+                         "reasons": .array(entry.reasons.map(JSONValue.string))])
+            }))
+            return
+        }
+        guard !stale.entries.isEmpty else {
+            context.console.print("nothing to retire: every flag differs by channel, is in an experiment or rollout, is overridden or is a user setting.")
+            return
+        }
+        let rows = stale.entries.map { [$0.id, $0.reasons.joined(separator: "; ")] }
+        context.console.print(TextTable(header: ["FLAG", "REASON"], rows: rows).render())
+    }
+}
+#endif
