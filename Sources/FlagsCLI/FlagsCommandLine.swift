@@ -28,7 +28,7 @@ public enum FlagsCommandLine {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, OptOutCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
-         FeaturesCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
+         FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
     }
 
     static let globalHelp = """

@@ -40,6 +40,12 @@ extension FeatureFlagRegistry {
             writer.write(preference.enumName)
             writer.write(preference.variants)
         }
+        writer.writeCount(buildFlags.count)
+        for flag in buildFlags {
+            writer.write(flag.name)
+            writer.write(flag.description)
+            writer.write(Distribution.allCases.map { flag.value(in: $0) ? "1" : "0" })
+        }
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -69,8 +75,14 @@ extension FeatureFlagRegistry {
                             nimbus: .init(feature: try reader.readString(), variable: try reader.readString()),
                             userPrefsKey: try reader.readString(), enumName: try reader.readString(), variants: try reader.readStrings())
         }
+        let buildFlags = try reader.readArray { (reader: inout SnapshotReader) throws(SnapshotReader.Malformed) in
+            let name = try reader.readString(), description = try reader.readString(), bits = try reader.readStrings()
+            guard bits.count == Distribution.allCases.count else { throw SnapshotReader.Malformed("a build flag without a value per distribution") }
+            return BuildFlagDefinition(name: name, description: description,
+                                       values: Dictionary(uniqueKeysWithValues: zip(Distribution.allCases, bits.map { $0 == "1" })))
+        }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences,
+                  flags: flags, preferences: preferences, buildFlags: buildFlags,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
     }
 }

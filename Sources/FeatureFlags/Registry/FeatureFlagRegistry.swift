@@ -33,6 +33,8 @@ public struct FeatureFlagRegistry: Sendable {
     public let flags: FeatureFlagList
     /// Every typed preference, sorted by id.
     public let preferences: [TypedPreference]
+    /// The app's compile-time flags (`build-flags:`), sorted by name.
+    public let buildFlags: [BuildFlagDefinition]
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
@@ -42,16 +44,17 @@ public struct FeatureFlagRegistry: Sendable {
     public let userPreferenceFlagIndices: [Int]
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
-                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = []) {
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = []) {
         let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: list, preferences: preferences,
+                  flags: list, preferences: preferences, buildFlags: buildFlags,
                   orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
     /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
-         flags: FeatureFlagList, preferences: [TypedPreference], orders: (debuggable: [Int], userPreferences: [Int])) {
+         flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition],
+         orders: (debuggable: [Int], userPreferences: [Int])) {
         self.path = path
         self.manifest = manifest
         self.app = app
@@ -59,6 +62,7 @@ public struct FeatureFlagRegistry: Sendable {
         self.experiments = experiments
         self.flags = flags
         self.preferences = preferences.sorted()
+        self.buildFlags = buildFlags.sorted { $0.name < $1.name }
         debuggableFlagIndices = orders.debuggable
         userPreferenceFlagIndices = orders.userPreferences
     }

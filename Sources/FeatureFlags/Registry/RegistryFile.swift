@@ -54,11 +54,13 @@ package struct RegistryFile {
     var experiments: ExperimentsSource?
     package var flags: [Flag]
     package var preferences: [Preference]
+    var buildFlags: [BuildFlagDefinition] = []
 
-    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences"]
+    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences", "build-flags"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
+    static let buildFlagKeys = ["description"] + Distribution.allCases.map(\.rawValue)
 
     package static func read(path: String) throws(YAMLError) -> RegistryFile {
         let root = try YAMLReader.read(path: path)
@@ -85,8 +87,14 @@ package struct RegistryFile {
         for entry in try root["preferences"]?.requireMapping("`preferences`") ?? [] {
             preferences.append(try readPreference(entry))
         }
-        return RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder), manifestMark: root["manifest"]!.mark,
-                            experiments: experiments, flags: flags, preferences: preferences)
+        var buildFlags: [BuildFlagDefinition] = []
+        for entry in try root["build-flags"]?.requireMapping("`build-flags`") ?? [] {
+            buildFlags.append(try readBuildFlag(entry))
+        }
+        var file = RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder), manifestMark: root["manifest"]!.mark,
+                                experiments: experiments, flags: flags, preferences: preferences)
+        file.buildFlags = buildFlags.sorted { $0.name < $1.name }
+        return file
     }
 
     static let remoteSettingsKeys = ["server", "bucket", "collection"]
@@ -161,6 +169,29 @@ package struct RegistryFile {
         }
         return Preference(id: id, feature: try field("feature"), variable: try field("variable"),
                           userPrefsKey: try field("userPrefsKey"), mark: entry.key.mark)
+    }
+
+    /// `name: {description, debug, testflight, appstore}`: every distribution needs its value,
+    /// since a build flag missing one would silently be off in that build.
+    private static func readBuildFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> BuildFlagDefinition {
+        let name = try entry.key.requireString("a build flag name")
+        try requireSwiftIdentifier(name, at: entry.key.mark, what: "build flag name")
+        let body = try entry.value.requireMapping("build flag `\(name)`")
+        try rejectUnknownKeys(body, allowed: buildFlagKeys, in: "build flag `\(name)`")
+        guard let description = entry.value["description"] else {
+            throw YAMLError(at: entry.key.mark, "build flag `\(name)` is missing `description`: say what it switches, so it can be retired later")
+        }
+        var values: [Distribution: Bool] = [:]
+        for distribution in Distribution.allCases {
+            guard let node = entry.value[distribution.rawValue] else {
+                throw YAMLError(at: entry.key.mark, "build flag `\(name)` has no value for `\(distribution.rawValue)`; give each of debug, testflight and appstore true or false")
+            }
+            guard let value = node.jsonValue.boolValue else {
+                throw YAMLError(at: node.mark, "`\(distribution.rawValue)` of build flag `\(name)` must be true or false, found \(node.jsonValue.kindName)")
+            }
+            values[distribution] = value
+        }
+        return BuildFlagDefinition(name: name, description: try description.requireString("`description` of build flag `\(name)`"), values: values)
     }
 
     private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: String) throws(YAMLError) {

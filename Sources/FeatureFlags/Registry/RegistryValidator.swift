@@ -40,7 +40,7 @@ struct RegistryValidator {
         }
         try checkStoredKeys()
         return FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
-                                   experiments: file.experiments, flags: definitions, preferences: preferences)
+                                   experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags)
     }
 
     /// Every key the registry implies in the store (debug overrides, user preferences, typed

@@ -62,7 +62,47 @@ public struct FeatureFlagSwiftGenerator: Sendable {
             out += [""] + typedAccessors
         }
         out += [""] + generatedCheck(flags: members)
+        if !registry.buildFlags.isEmpty { out += [""] + buildFlagsStruct }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The registry's `build-flags:` as one `Sendable`, `Decodable` struct: a `let` per flag,
+    /// `init(distribution:)` with each distribution's values, and `register(in:)` for the
+    /// container, so code reads `AppContainer.shared.resolve() as BuildFlags` (or a test injects
+    /// its own with the memberwise init).
+    private var buildFlagsStruct: [String] {
+        let flags = registry.buildFlags
+        var out = ["/// The app's compile-time flags, fixed per distribution (the registry's `build-flags:`).",
+                   "/// Temporary: delete each once its feature has shipped (`flags stale` lists those).",
+                   "struct BuildFlags: Sendable, Decodable, Equatable {"]
+        for flag in flags {
+            out += ["    /// \(Self.commentText(flag.description))", "    let \(Self.escaped(flag.name)): Bool"]
+        }
+        out += ["}", "", "extension BuildFlags {",
+                "    /// The values every build of `distribution` has.",
+                "    init(distribution: Distribution = .current) {",
+                "        switch distribution {"]
+        for distribution in Distribution.allCases {
+            let values = flags.map { "\($0.name): \($0.value(in: distribution))" }
+            out.append("        case .\(distribution.rawValue):")
+            let call = "            self.init(" + values.joined(separator: ", ") + ")"
+            if call.count <= 100 {
+                out.append(call)
+            } else {
+                // One argument a line, under the first, once the call is wider than 100 columns.
+                let indent = String(repeating: " ", count: "            self.init(".count)
+                out += values.enumerated().map { index, value in
+                    (index == 0 ? "            self.init(" : indent) + value + (index == values.count - 1 ? ")" : ",")
+                }
+            }
+        }
+        out += ["        }", "    }", "",
+                "    /// Registers this build's flags, so `AppContainer.shared.resolve() as BuildFlags` finds them.",
+                "    static func register(in container: AppContainer = .shared) {",
+                "        container.register(service: BuildFlags())",
+                "    }",
+                "}"]
+        return out
     }
 
     /// `static let x = FeatureFlagID(FeatureFlagDefinition(…))` for every flag, in id order: the

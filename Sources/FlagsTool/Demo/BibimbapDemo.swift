@@ -113,6 +113,24 @@ preferences:
     feature: start-at-home-feature
     variable: setting
     userPrefsKey: StartAtHomeUserPrefsKey
+# Compile-time flags, one value per distribution (`flags build-flags`): trunk-based work ships
+# unfinished features dark in the App Store build and lights them up in Debug and TestFlight.
+build-flags:
+  requirePaywall:
+    description: Ask for a Bibimbap Club membership before the chef's specials (TestFlight testers skip it)
+    debug: true
+    testflight: false
+    appstore: true
+  requireOnboarding:
+    description: Show the first-visit tour of the menu
+    debug: true
+    testflight: true
+    appstore: true
+  featureX:
+    description: The table-booking screen, still being built
+    debug: true
+    testflight: true
+    appstore: false
 
 """#),
         ("nimbus.fml.yaml", #"""

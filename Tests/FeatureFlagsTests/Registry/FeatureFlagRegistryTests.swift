@@ -152,4 +152,26 @@ import TestHelpers
         let message = try registryError("  search:\n    default: true\n    userPrefsKey: nimbus.nimbusId\n")
         #expect(message.contains("the store's own `nimbus.` branch"))
     }
+
+    // MARK: build flags
+
+    private func buildFlagsError(_ section: String) throws -> String {
+        try registryError("  search:\n    default: true\nbuild-flags:\n" + section)
+    }
+
+    @Test func aBuildFlagNeedsAValueForEveryDistribution() throws {
+        let message = try buildFlagsError("  featureX: { description: Booking, debug: true, testflight: true }\n")
+        #expect(message.contains("build flag `featureX` has no value for `appstore`"))
+    }
+
+    @Test func aBuildFlagValueMustBeABoolean() throws {
+        let message = try buildFlagsError("  featureX: { description: Booking, debug: yes please, testflight: true, appstore: false }\n")
+        #expect(message.contains("`debug` of build flag `featureX` must be true or false"))
+    }
+
+    @Test func aBuildFlagNeedsADescriptionAndKnownKeys() throws {
+        #expect(try buildFlagsError("  featureX: { debug: true, testflight: true, appstore: false }\n").contains("is missing `description`"))
+        #expect(try buildFlagsError("  featureX: { description: B, debug: true, testflight: true, appstore: false, beta: true }\n")
+            .contains("unknown key `beta` in build flag `featureX`"))
+    }
 }

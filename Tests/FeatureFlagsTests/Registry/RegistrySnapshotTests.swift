@@ -134,7 +134,7 @@ import TestHelpers
         for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
             #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
         }
-        #expect(a.preferences == b.preferences)
+        #expect(a.preferences == b.preferences && a.buildFlags == b.buildFlags)
         let (m, n) = (a.manifest, b.manifest)
         #expect(m.channels == n.channels && m.files == n.files && m.featureIDs == n.featureIDs)
         #expect(n.featureIDs.allSatisfy(n.hasFeature) && !n.hasFeature("no-such-feature") && !n.hasFeature(""))
