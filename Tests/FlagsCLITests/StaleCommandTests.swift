@@ -81,17 +81,17 @@ import TestHelpers
         let folder = TemporaryDirectory()
         let demo = try flags(["stale"], in: folder)
         #expect(demo.status == 0, "\(demo.errors)")
-        #expect(rows(demo.output).map(\.flag) == ["kitchenDisplay", "orderTracking", "promoBanner"], "\(demo.output)")
+        #expect(rows(demo.output).map(\.flag) == ["kitchenDisplay", "orderTracking", "promoBanner", "requireOnboarding"], "\(demo.output)")
 
         // An override keeps a flag; on a copy of the demo's files, `remove` retires another.
         let app = folder.file("app")
         _ = try BibimbapDemo.materialize(in: app)
         let registry = app + "/feature-flags.yaml"
         #expect(try flags(["--config", registry, "set", "promoBanner", "on"], in: folder).status == 0)
-        #expect(rows(try flags(["--config", registry, "stale"], in: folder).output).map(\.flag) == ["kitchenDisplay", "orderTracking"])
+        #expect(rows(try flags(["--config", registry, "stale"], in: folder).output).map(\.flag) == ["kitchenDisplay", "orderTracking", "requireOnboarding"])
         let removed = try flags(["--config", registry, "remove", "orderTracking"], in: folder)
         #expect(removed.status == 0, "\(removed.output)\(removed.errors)")
-        #expect(rows(try flags(["--config", registry, "stale"], in: folder).output).map(\.flag) == ["kitchenDisplay"])
+        #expect(rows(try flags(["--config", registry, "stale"], in: folder).output).map(\.flag) == ["kitchenDisplay", "requireOnboarding"])
         #expect(try FeatureFlagRegistry.load(path: registry).flagIfPresent("orderTracking") == nil)
     }
 }

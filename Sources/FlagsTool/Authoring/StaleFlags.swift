@@ -22,10 +22,11 @@ import Nimbus
 /// stale.entries[0].reasons[0]    // "on in every channel (developer, beta, release)"
 /// ```
 public struct StaleFlags: Sendable, Hashable {
-    /// What an entry is: a Nimbus or hard-coded flag of the registry's `flags:` section.
-    /// Build flags (one value per distribution) are meant to be a second case.
+    /// What an entry is: a Nimbus or hard-coded flag of the registry's `flags:` section, or a
+    /// compile-time flag of its `build-flags:` (one value per distribution).
     public enum Kind: String, Sendable, Hashable {
         case flag
+        case buildFlag = "build-flag"
     }
 
     /// One flag with what the report found about it.
@@ -97,8 +98,20 @@ public struct StaleFlags: Sendable, Hashable {
                 kept.append(Entry(id: flag.rawValue, value: value, reasons: keepReasons))
             }
         }
-        self.entries = entries
-        self.kept = kept
+        // A build flag has shipped once debug, testflight and appstore agree: nothing at run time
+        // can change it, so no record or override can keep it.
+        for flag in registry.buildFlags {
+            let values = Distribution.allCases.map { "\($0.rawValue) \(flag.value(in: $0) ? "on" : "off")" }.joined(separator: ", ")
+            if flag.isSettled {
+                let value = flag.value(in: .appstore)
+                entries.append(Entry(kind: .buildFlag, id: flag.name, value: value,
+                                     reasons: ["build flag \(value ? "on" : "off") in every distribution (\(values))"]))
+            } else {
+                kept.append(Entry(kind: .buildFlag, id: flag.name, value: nil, reasons: ["build flag that differs by distribution (\(values))"]))
+            }
+        }
+        self.entries = entries.sorted { $0.id < $1.id }
+        self.kept = kept.sorted { $0.id < $1.id }
         var caveats: [String] = []
         if !hasRecordSource {
             caveats.append("the registry names no experiment records (`experiments:`) and none were given with --experiments: "

@@ -87,6 +87,17 @@ import TestHelpers
         #expect(stale.kept.first?.reasons == ["differs by channel: on in developer, on in beta, off in release"])
     }
 
+    @Test func aBuildFlagEqualInEveryDistributionIsListedAndOneThatDiffersIsKept() throws {
+        let settled = BuildFlagDefinition(name: "oldPaywall", description: "Shipped.", values: [.debug: true, .testflight: true, .appstore: true])
+        let dark = BuildFlagDefinition(name: "newBooking", description: "Unfinished.", values: [.debug: true, .testflight: true, .appstore: false])
+        let registry = FeatureFlagRegistry(path: "test", app: "x", manifest: try manifest("channels: [developer, beta, release]\nfeatures: {}\n"),
+                                           manifestPath: "test", flags: [], buildFlags: [settled, dark])
+        let stale = StaleFlags(registry: registry, records: []) { _ in nil }
+        #expect(stale.entries == [StaleFlags.Entry(kind: .buildFlag, id: "oldPaywall", value: true,
+                                                   reasons: ["build flag on in every distribution (debug on, testflight on, appstore on)"])])
+        #expect(stale.kept.map(\.id) == ["newBooking"] && stale.kept[0].kind == .buildFlag)
+    }
+
     private func manifest(_ text: String) throws -> FeatureManifest {
         let folder = TemporaryDirectory()
         return try FeatureManifest.load(path: folder.write(text, to: "nimbus.fml.yaml"))
