@@ -47,7 +47,7 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(rows(.userPreferences).contains { if case .choice = $0.kind { true } else { false } })
         #expect(rows(.buildOnlyStatus).map(\.id) == registry.flags.map { "status:\($0.rawValue)" })
         #expect(rows(.buildOnlyStatus).allSatisfy { !$0.isActionable })
-        #expect(rows(.buildFlags).map(\.title) == CoreBuildFlags.all.map(\.name))
+        #expect(rows(.buildFlags).map(\.title) == registry.buildFlags.map(\.name) + CoreBuildFlags.all.map(\.name))
 
         let header = controller.header
         #expect(header.appName == "bibimbap")
@@ -280,6 +280,20 @@ struct FeatureFlagsDebugViewControllerTests {
         controller.handle(.character("c"))
         #expect(controller.previewChannel == .developer)
         #expect(try toggleRow(controller, "seasonalMenu").isOverridden)
+    }
+
+    /// `c` previews the matching distribution's build flags too: the demo's unfinished
+    /// `featureX` is on in a debug build, on in TestFlight (beta) and off in the App Store (release).
+    @Test func previewingAChannelShowsThatDistributionsBuildFlags() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        func featureX() throws -> MenuRow { try #require(controller.row(.buildFlag("featureX"))) }
+        #expect(try featureX().kind == .readOnly(valueText: "true"))
+        #expect(try featureX().statusText.hasPrefix("\(Distribution.current.rawValue) build; debug on · testflight on · appstore off"))
+        controller.handle(.character("c"))
+        #expect(try featureX().kind == .readOnly(valueText: "true") && featureX().statusText.hasPrefix("testflight build"))
+        controller.handle(.character("c"))
+        #expect(try featureX().kind == .readOnly(valueText: "false") && featureX().statusText.hasPrefix("appstore build"))
+        #expect(try #require(controller.row(.buildFlag("requirePaywall"))).kind == .readOnly(valueText: "true"))
     }
 
     @Test func changesByAnotherProcessAppearOnTimeoutKeepingSelectionAndFilter() throws {

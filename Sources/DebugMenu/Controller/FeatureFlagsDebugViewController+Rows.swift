@@ -13,6 +13,12 @@ import Prefs
 extension FeatureFlagsDebugViewController {
     /// Makes every row again, in section order: the two rows of each flag are made when first
     /// read (drawn, selected, searched), as pending shells; the few others are made whole.
+    /// The distribution whose build flags the menu shows: this build's, or the one matching the
+    /// channel previewed with `c` (developer → debug, beta → testflight, release → appstore).
+    var previewedDistribution: Distribution {
+        previewChannel == BuildChannel.current ? .current : Distribution(channel: previewChannel)
+    }
+
     func rebuildAllRows() {
         let registry = environment.registry
         settingByFlag = [:]  // switches read from `previewed`, which may have changed
@@ -21,7 +27,8 @@ extension FeatureFlagsDebugViewController {
             .sorted { (MenuRowFactory.title(of: $0).lowercased(), $0.rawValue) < (MenuRowFactory.title(of: $1).lowercased(), $1.rawValue) }
         var preferenceRows = preferenceFlags.compactMap { makeRow(.userPreference($0.rawValue)) }
         preferenceRows += registry.preferences.compactMap { makeRow(.typedPreference($0.id)) }
-        let buildFlagRows = CoreBuildFlags.all.compactMap { makeRow(.buildFlag($0.name)) }
+        // The app's own build flags (the registry's `build-flags:`), then Firefox's core ones.
+        let buildFlagRows = (registry.buildFlags.map(\.name) + CoreBuildFlags.all.map(\.name)).compactMap { makeRow(.buildFlag($0)) }
 
         // The made rows read only values fixed now (the store's overrides as last read): a row
         // whose override changes later is replaced, whole, by `refreshRow`.
@@ -89,6 +96,9 @@ extension FeatureFlagsDebugViewController {
         case .buildStatus(let flagID):
             return environment.registry.flagIfPresent(flagID).map { factory.buildStatusRow($0, state: state(of: $0)) }
         case .buildFlag(let name):
+            if let flag = environment.registry.buildFlags.first(where: { $0.name == name }) {
+                return MenuRowFactory.buildFlagRow(flag, in: previewedDistribution)
+            }
             return CoreBuildFlags.all.first { $0.name == name }.map { MenuRowFactory.buildFlagRow(name: $0.name, value: $0.value) }
         }
     }

@@ -79,6 +79,14 @@ struct MenuRowFactory {
     }
 
     /// A compile-time build flag, read-only.
+    /// An app's build flag: its value in `distribution`, and all three underneath.
+    static func buildFlagRow(_ flag: BuildFlagDefinition, in distribution: Distribution) -> MenuRow {
+        let values = Distribution.allCases.map { "\($0.rawValue) \(flag.value(in: $0) ? "on" : "off")" }.joined(separator: " · ")
+        return MenuRow(id: MenuRowID.buildFlag(flag.name).rawValue, section: .buildFlags,
+                       kind: .readOnly(valueText: flag.value(in: distribution) ? "true" : "false"),
+                       title: flag.name, statusText: "\(distribution.rawValue) build; \(values)")
+    }
+
     static func buildFlagRow(name: String, value: Bool) -> MenuRow {
         MenuRow(id: MenuRowID.buildFlag(name).rawValue, section: .buildFlags, kind: .readOnly(valueText: value ? "true" : "false"),
                 title: name, statusText: "compile-time, \(BuildChannel.current.rawValue) build")
