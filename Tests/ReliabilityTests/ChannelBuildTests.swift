@@ -30,6 +30,28 @@ struct ChannelBuildTests {
         #expect(try probe.ask(binary, registry: registry, store: store) == "\(probe.identity) enabled=\(expected)")
     }
 
+    /// The demo app built for TestFlight honours a stored override and shows TestFlight's build
+    /// flags (no paywall for testers); built for the App Store it ignores the override and shows
+    /// the App Store's (the unfinished featureX off).
+    @Test(arguments: [ChannelProbe.testflight, .appstore])
+    func theDemoAppShowsItsDistributionsBuildFlagsAndGate(probe: ChannelProbe) throws {
+        let app = try probe.build(product: "bibimbap")
+        let store = folder.file("app-store/prefs.sqlite")
+        try SQLitePrefs(path: store).setBool(false, forKey: "promoBannerDebugKey")
+        let result = try BuiltProgram.run(app, [], environment: ["FLAGS_STORE": store, "HOME": folder.path,
+                                                                 "XDG_STATE_HOME": folder.file("state")])
+        #expect(result.status == 0, "\(result.errors)")
+        if probe == .testflight {
+            #expect(result.output.contains("build channel: beta · 1 override honoured"))
+            #expect(result.output.contains("testflight build · featureX on · requireOnboarding on · requirePaywall off"))
+            #expect(!result.output.contains("Free kimchi"), "the override turned the promo banner off")
+        } else {
+            #expect(result.output.contains("build channel: release · 1 override stored, ignored"))
+            #expect(result.output.contains("appstore build · featureX off · requireOnboarding on · requirePaywall on"))
+            #expect(result.output.contains("Free kimchi"), "the App Store build ignores the override")
+        }
+    }
+
     /// `-DAPPSTORE` in a debug build (which defines MOZ_CHANNEL_developer) would be a guess
     /// between an App Store build and a developer one: it does not compile, and says why.
     @Test func aBuildWhoseConditionsDisagreeDoesNotCompile() throws {

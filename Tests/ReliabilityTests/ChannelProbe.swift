@@ -29,20 +29,15 @@ enum ChannelProbe: String, CaseIterable, Sendable {
     var honoursOverrides: Bool { self == .beta || self == .testflight }
 
     /// Builds `flag-probe` in this channel (incrementally, after the first time) and returns its path.
-    func build() throws -> String {
+    func build() throws -> String { try build(product: "flag-probe") }
+
+    /// Builds `product` with this channel's flags in its scratch folder and returns its path.
+    func build(product: String) throws -> String {
         let scratch = SwiftToolchain.packageRoot + "/.build/channel-probes/" + rawValue
-        let arguments = ["build", "--package-path", SwiftToolchain.packageRoot, "--scratch-path", scratch] + flags + ["--product", "flag-probe"]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(SwiftToolchain.swift))
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "swift \(arguments.joined(separator: " ")) failed:\n\(log.suffix(3000))")
-        return scratch + "/release/flag-probe"
+        let arguments = ["build", "--package-path", SwiftToolchain.packageRoot, "--scratch-path", scratch] + flags + ["--product", product]
+        let result = try BuiltProgram.run(try #require(SwiftToolchain.swift), arguments)
+        try #require(result.status == 0, "swift \(arguments.joined(separator: " ")) failed:\n\((result.output + result.errors).suffix(3000))")
+        return scratch + "/release/" + product
     }
 
     func ask(_ probe: String, registry: String, store: String) throws -> String {

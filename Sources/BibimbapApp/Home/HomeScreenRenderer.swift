@@ -76,6 +76,7 @@ public struct HomeScreenRenderer: Sendable {
         if screen.searchBar == .bottom { lines += [""] + searchBar() }
         lines.append(rule("-"))
         lines.append(paint(footer.channelLine, .dim))
+        if let line = footer.distributionLine { lines.append(paint(line, .dim)) }
         if let path = footer.storePath { lines.append(paint("store: \(path)", .dim)) }
         return lines.map { $0 + "\n" }.joined()
     }
