@@ -27,8 +27,8 @@ extension FeatureFlagsDebugViewController {
             .sorted { (MenuRowFactory.title(of: $0).lowercased(), $0.rawValue) < (MenuRowFactory.title(of: $1).lowercased(), $1.rawValue) }
         var preferenceRows = preferenceFlags.compactMap { makeRow(.userPreference($0.rawValue)) }
         preferenceRows += registry.preferences.compactMap { makeRow(.typedPreference($0.id)) }
-        // The app's own build flags (the registry's `build-flags:`), then Firefox's core ones.
-        let buildFlagRows = (registry.buildFlags.map(\.name) + CoreBuildFlags.all.map(\.name)).compactMap { makeRow(.buildFlag($0)) }
+        // The app's build flags (the registry's `build-flags:`; Firefox's CoreBuildFlags are its example's).
+        let buildFlagRows = registry.buildFlags.compactMap { makeRow(.buildFlag($0.name)) }
 
         // The made rows read only values fixed now (the store's overrides as last read): a row
         // whose override changes later is replaced, whole, by `refreshRow`.
@@ -96,10 +96,7 @@ extension FeatureFlagsDebugViewController {
         case .buildStatus(let flagID):
             return environment.registry.flagIfPresent(flagID).map { factory.buildStatusRow($0, state: state(of: $0)) }
         case .buildFlag(let name):
-            if let flag = environment.registry.buildFlags.first(where: { $0.name == name }) {
-                return MenuRowFactory.buildFlagRow(flag, in: previewedDistribution)
-            }
-            return CoreBuildFlags.all.first { $0.name == name }.map { MenuRowFactory.buildFlagRow(name: $0.name, value: $0.value) }
+            return environment.registry.buildFlags.first { $0.name == name }.map { MenuRowFactory.buildFlagRow($0, in: previewedDistribution) }
         }
     }
 }

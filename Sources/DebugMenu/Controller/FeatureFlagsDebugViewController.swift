@@ -16,7 +16,7 @@ import Prefs
 /// per debuggable flag, from `generateFeatureFlagToggleSettings()`), **User Preferences**
 /// (bool preferences of flags with a `userPrefsKey`, and typed preferences that cycle through
 /// their variants), **Build only status** (the effective value of every flag, read-only) and
-/// **Build flags** (`CoreBuildFlags.all`, read-only).
+/// **Build flags** (the registry's `build-flags:`, read-only).
 ///
 /// Every write goes to the persistent store and is followed by `reloadView()`, which compares
 /// the store's snapshot with the last one and rebuilds only the rows whose keys changed; the

@@ -87,11 +87,6 @@ struct MenuRowFactory {
                        title: flag.name, statusText: "\(distribution.rawValue) build; \(values)")
     }
 
-    static func buildFlagRow(name: String, value: Bool) -> MenuRow {
-        MenuRow(id: MenuRowID.buildFlag(name).rawValue, section: .buildFlags, kind: .readOnly(valueText: value ? "true" : "false"),
-                title: name, statusText: "compile-time, \(BuildChannel.current.rawValue) build")
-    }
-
     /// A flag's switch with its values left pending (10,000 of them in a large app): it costs no
     /// read of the store and no Nimbus value. It already knows what a key does to it: a toggle,
     /// and whether `x` has an active override to remove.

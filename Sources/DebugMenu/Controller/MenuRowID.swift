@@ -17,7 +17,7 @@ public enum MenuRowID: Hashable, Sendable {
     case typedPreference(String)
     /// The read-only effective value of a flag (section Build only status).
     case buildStatus(String)
-    /// A `CoreBuildFlags` value (section Build flags).
+    /// A build flag of the registry (section Build flags).
     case buildFlag(String)
 
     /// The id as stored in `MenuRow.id`.

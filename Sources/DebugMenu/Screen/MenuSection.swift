@@ -14,7 +14,7 @@ public enum MenuSection: Int, CaseIterable, Comparable, Hashable, Sendable {
     case userPreferences
     /// The read-only effective value of every flag.
     case buildOnlyStatus
-    /// `CoreBuildFlags`, read-only.
+    /// The registry's build flags, read-only, for the previewed distribution.
     case buildFlags
 
     /// The title shown above the section, as in Firefox for iOS.
