@@ -72,7 +72,7 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestFolders"], swiftSettings: channelSettings),
         .testTarget(name: "PrefsTests", dependencies: ["Prefs", "TestFolders"], swiftSettings: channelSettings),
-        .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "Platform", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
         .testTarget(name: "FlagsToolTests", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],
                     swiftSettings: channelSettings),

@@ -13,11 +13,10 @@ import Prefs
 extension FeatureFlagsDebugViewController {
     /// Makes every row again, in section order: the two rows of each flag are made when first
     /// read (drawn, selected, searched), as pending shells; the few others are made whole.
-    /// The distribution whose build flags the menu shows: this build's, or the one matching the
-    /// channel previewed with `c` (developer → debug, beta → testflight, release → appstore).
-    var previewedDistribution: Distribution {
-        previewChannel == BuildChannel.current ? .current : Distribution(channel: previewChannel)
-    }
+    /// The distribution whose build flags the menu shows: the one matching the channel previewed
+    /// with `c` (developer → debug, beta → testflight, release → appstore); for this build's own
+    /// channel that is `Distribution.current`, which the compile-time checks keep in step.
+    var previewedDistribution: Distribution { Distribution(channel: previewChannel) }
 
     func rebuildAllRows() {
         let registry = environment.registry

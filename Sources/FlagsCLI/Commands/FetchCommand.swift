@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// `flags fetch`: asks the Remote Settings server now and says what changed.
 struct FetchCommand: FlagsCommand {
@@ -50,7 +51,7 @@ struct FetchCommand: FlagsCommand {
                 "removed": .array(diff.removed.map(JSONValue.string)),
                 "changed": .array(diff.changed.map(JSONValue.string)),
                 "records": .int(remote.records.records.count),
-                "backoffUntil": remote.backoffUntil.map { .string(RemoteSettingsBackoff.timestamp($0)) } ?? .null,
+                "backoffUntil": remote.backoffUntil.map { .string(Timestamp.iso8601($0.timeIntervalSince1970)) } ?? .null,
             ]))
         } else {
             context.console.print("\(remote.url.absoluteString): \(remote.status)")

@@ -36,11 +36,6 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     /// The longest wait honoured, in seconds: one day. Longer requests are shortened to it.
     public static let maximumSeconds = 86_400
 
-    /// `date` as messages show it: ISO 8601 in UTC, to the second (`2026-12-01T10:15:00Z`).
-    public static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
     /// A wait in words: "45 s", "20 min", "3 h 5 min", "1 day".
     public static func describe(seconds: Int) -> String {
         switch seconds {
@@ -58,7 +53,7 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     /// "until 2026-12-01T10:15:00Z (20 min from now)": how long a stored back-off still holds.
     public static func describeWait(until: Date, now: Date) -> String {
         let left = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
-        return "until \(timestamp(until)) (\(describe(seconds: left)) from now)"
+        return "until \(Timestamp.iso8601(until.timeIntervalSince1970)) (\(describe(seconds: left)) from now)"
     }
 
     /// The longer of the two waits, or nil when the server asked for none.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 
 /// Why Remote Settings records could not be fetched, always naming the URL that was asked.
 ///
@@ -74,7 +75,7 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         case .missingDataArray(let detail):
             return "answer from \(url) is not a Remote Settings record list: \(detail)"
         case .backingOff(let until):
-            return "not asking \(url) until \(RemoteSettingsBackoff.timestamp(until)) (the server asked clients to back off; "
+            return "not asking \(url) until \(Timestamp.iso8601(until.timeIntervalSince1970)) (the server asked clients to back off; "
                 + "a wait of at most \(RemoteSettingsBackoff.describe(seconds: RemoteSettingsBackoff.maximumSeconds)) is honoured); force a fetch to ask anyway"
         case .transport(let detail):
             return "cannot fetch \(url): \(detail)"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Nimbus
+import Platform
 
 @Suite struct RemoteSettingsBackoffTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func theWaitIsShownWithItsEndInUTC() {
-        #expect(RemoteSettingsBackoff.timestamp(now) == "2027-01-15T08:00:00Z")
+        #expect(Timestamp.iso8601(now.timeIntervalSince1970) == "2027-01-15T08:00:00Z")
         #expect(RemoteSettingsBackoff.describeWait(until: now + 3 * 3600 + 300, now: now) == "until 2027-01-15T11:05:00Z (3 h 5 min from now)")
         #expect(RemoteSettingsBackoff.describe(seconds: 86_400) == "1 day")
     }
