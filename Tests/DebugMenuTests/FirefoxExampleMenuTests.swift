@@ -13,7 +13,7 @@ struct FirefoxExampleMenuTests {
     @Test func opensScrollsAndFilters() throws {
         let tmux = try TmuxSession(environment: ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")])
         defer { tmux.kill() }
-        try tmux.typeLine("'\(BuiltProgram.flags)' --config '\(FirefoxExampleRegistry.path)' menu")
+        try tmux.typeLine("'\(BuiltProgram.flags)' --config '\(FirefoxExample.registryPath)' menu")
         let first = try tmux.waitFor(timeout: 15, "the Firefox menu") { $0.contains("firefox-ios") && $0.contains("Ad Blocker") }
         #expect(!first.contains("Wayback Machine"), "the last flag is below the first screenful")
 
@@ -27,11 +27,4 @@ struct FirefoxExampleMenuTests {
         try tmux.waitFor(timeout: 5, "the filter cleared") { $0.contains("Ad Blocker") }
         try tmux.send("q")
     }
-}
-
-/// Where the example registry is (its manifest is kept beside it).
-enum FirefoxExampleRegistry {
-    static let path = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/firefox-ios/feature-flags.yaml").path
 }

@@ -7,9 +7,7 @@ import TestHelpers
 /// tests it, and these tests keep it and the README from drifting apart, and its generated source
 /// from drifting from its registry.
 @Suite struct ExampleAdopterTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let example = packageRoot + "/Examples/adopter"
+    static let example = SwiftToolchain.packageRoot + "/Examples/adopter"
     static let sources = example + "/Sources/Kiosk"
 
     /// Each checked-in generated file of the example and the `generate` arguments that write it.
@@ -34,21 +32,8 @@ import TestHelpers
 
     /// The code blocks in `language` (swift, sh) of the README's section "How an app adopts the library".
     static func readmeBlocks(_ language: String = "swift") throws -> [String] {
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        var blocks: [String] = [], current: [String]?, inSection = false
-        for line in readme.components(separatedBy: "\n") {
-            if line.hasPrefix("## ") { inSection = line == "## How an app adopts the library" }
-            guard inSection else { continue }
-            if current == nil, line == "```" + language {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else if current != nil {
-                current!.append(line)
-            }
-        }
-        return blocks
+        ReadmeBlock.all().filter { $0.section == "How an app adopts the library" && $0.language == language }
+            .map { $0.lines.joined(separator: "\n") }
     }
 
     /// Every Swift and YAML file of the example, by path relative to it.

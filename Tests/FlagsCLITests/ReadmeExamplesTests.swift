@@ -17,9 +17,7 @@ import TestHelpers
     static let nimbusID = "367a527a-3c5e-4e2f-9a41-5e0d6a8c1b2f"
 
     /// The package's root: the examples run there, as a reader of the README would run them.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let readmePath = packageRoot + "/README.md"
+    static let packageRoot = SwiftToolchain.packageRoot
 
     /// One `console` block: where it starts and its commands, each with the output shown.
     struct Example: CustomTestStringConvertible, Sendable {
@@ -28,26 +26,17 @@ import TestHelpers
         var testDescription: String { "README.md:\(line)" }
     }
 
-    static let examples: [Example] = {
-        guard let text = try? String(contentsOfFile: readmePath, encoding: .utf8) else { return [] }
-        var examples: [Example] = []
-        var current: Example?
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if current == nil {
-                if line == "```console" { current = Example(line: index + 1, steps: []) }
-                continue
-            }
-            if line == "```" {
-                examples.append(current!)
-                current = nil
-            } else if line.hasPrefix("$ ") {
-                current!.steps.append((String(line.dropFirst(2)), []))
-            } else if !current!.steps.isEmpty {
-                current!.steps[current!.steps.count - 1].expected.append(line)
+    static let examples: [Example] = ReadmeBlock.all().filter { $0.language == "console" }.map { block in
+        var example = Example(line: block.line, steps: [])
+        for line in block.lines {
+            if line.hasPrefix("$ ") {
+                example.steps.append((String(line.dropFirst(2)), []))
+            } else if !example.steps.isEmpty {
+                example.steps[example.steps.count - 1].expected.append(line)
             }
         }
-        return examples
-    }()
+        return example
+    }
 
     @Test func theReadmeHasConsoleExamples() {
         #expect(Self.examples.count >= 2 && Self.examples.allSatisfy { !$0.steps.isEmpty }, "README.md: \(Self.examples.count) console blocks")

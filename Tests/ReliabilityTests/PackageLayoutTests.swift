@@ -1,5 +1,6 @@
 import Foundation
 import Nimbus
+import TestHelpers
 import Testing
 
 /// The package's layout holds: every module a target imports is declared in `Package.swift`

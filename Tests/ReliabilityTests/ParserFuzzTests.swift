@@ -3,12 +3,11 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import ParserFuzzing
+import TestHelpers
 import Testing
 
 /// Firefox for iOS's manifest, kept in `<package root>/Examples/firefox-ios/manifest`.
-private let firefoxFolder: String = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Examples/firefox-ios/manifest").path
+private let firefoxFolder = SwiftToolchain.packageRoot + "/Examples/firefox-ios/manifest"
 
 /// Broken manifests, registries and experiment files: never a crash or a hang, and every error
 /// names a file and a line:column inside it. The suite runs a few thousand seeded inputs in a

@@ -18,12 +18,11 @@ public struct LibraryCompiler {
         return folder
     }
 
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static var packageRoot: URL { URL(fileURLWithPath: SwiftToolchain.packageRoot) }
 
     /// Why compiling cannot be tried here, or nil when it can.
     public static var unavailable: String? {
-        if SwiftTypechecker.compiler == nil { return "no swiftc found" }
+        if SwiftToolchain.swiftc == nil { return "no swiftc found" }
         let module = buildFolder.appendingPathComponent("Modules/FeatureFlags.swiftmodule").path
         return FileManager.default.fileExists(atPath: module) ? nil : "no FeatureFlags.swiftmodule in \(buildFolder.path)/Modules"
     }
@@ -64,23 +63,14 @@ public struct LibraryCompiler {
         // A module cache of the test's own, not the user's ~/.cache.
         let cache = (folder as NSString).appendingPathComponent("module-cache")
         let arguments = ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-cache-path", cache] + searchArguments + files + extra
-        return try run(try #require(SwiftTypechecker.compiler), arguments, in: folder)
+        return try run(try #require(SwiftToolchain.swiftc), arguments, in: folder)
     }
 
     private static func run(_ executable: String, _ arguments: [String], in folder: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         // swiftc leaves TemporaryDirectory.* folders in $TMPDIR: give it the test's own folder.
         let scratch = (folder as NSString).appendingPathComponent("swiftc-tmp")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch, "FLAGS_NO_CACHE": "1"]) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let result = try BuiltProgram.run(executable, arguments, environment: ["TMPDIR": scratch], in: folder)
+        return Result(status: result.status, output: result.output + result.errors)
     }
 }

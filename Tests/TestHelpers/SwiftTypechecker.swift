@@ -10,12 +10,8 @@ public struct SwiftTypechecker {
         public var diagnostics: String
     }
 
-    /// `/opt/swift/usr/bin/swiftc`, else the first `swiftc` on PATH.
-    public static var compiler: String? {
-        let candidates = ["/opt/swift/usr/bin/swiftc"]
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// The `swiftc` it runs, nil when there is none.
+    public static var compiler: String? { SwiftToolchain.swiftc }
 
     public static func typecheck(_ source: String, in folder: String) throws -> Result {
         let result = try LibraryCompiler.typecheck(["Generated.swift": source], in: folder)

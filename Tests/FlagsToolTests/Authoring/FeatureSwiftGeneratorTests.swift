@@ -51,8 +51,7 @@ import TestHelpers
     /// The checked-in `ShopFeatures.swift`, which the holder tests compile and run, is what the
     /// generator writes today. `FLAGS_UPDATE_GENERATED=1 swift test --filter FeatureSwiftGeneratorTests` rewrites it.
     @Test func checkedInShopFeaturesAreUpToDate() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("FeatureFlagsTests/Features/ShopFeatures.swift").path
+        let path = SwiftToolchain.packageRoot + "/Tests/FeatureFlagsTests/Features/ShopFeatures.swift"
         let generated = try ShopFixture().generatedSource()
         if ProcessInfo.processInfo.environment["FLAGS_UPDATE_GENERATED"] == "1" {
             try generated.write(toFile: path, atomically: true, encoding: .utf8)
