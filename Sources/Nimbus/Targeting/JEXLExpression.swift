@@ -23,14 +23,14 @@ public struct JEXLExpression: Sendable, Hashable {
     }
 
     /// The value of the expression with identifiers looked up in `context`.
-    public func evaluate(in context: [String: JSONValue]) throws(JEXLError) -> JSONValue {
-        try Self.evaluate(root, in: context)
+    public func evaluate(in context: [String: JSONValue], transforms: JEXLTransforms = .stateless) throws(JEXLError) -> JSONValue {
+        try Self.evaluate(root, in: context, transforms: transforms)
     }
 
     /// The value of the expression, which must be a boolean, as the Nimbus SDK requires of
     /// targeting (a string or number result is an error, not a truthy value).
-    public func evaluateCondition(in context: [String: JSONValue]) throws(JEXLError) -> Bool {
-        let value = try evaluate(in: context)
+    public func evaluateCondition(in context: [String: JSONValue], transforms: JEXLTransforms = .stateless) throws(JEXLError) -> Bool {
+        let value = try evaluate(in: context, transforms: transforms)
         guard case .bool(let result) = value else {
             throw .typeMismatch("targeting must give a boolean, but `\(source)` gave \(value.kindName) \(value.compactText)")
         }
@@ -52,7 +52,7 @@ public struct JEXLExpression: Sendable, Hashable {
 
     // MARK: - Evaluation
 
-    private static func evaluate(_ node: JEXLNode, in context: [String: JSONValue]) throws(JEXLError) -> JSONValue {
+    private static func evaluate(_ node: JEXLNode, in context: [String: JSONValue], transforms: JEXLTransforms) throws(JEXLError) -> JSONValue {
         switch node {
         case .literal(let value):
             return value
@@ -60,15 +60,15 @@ public struct JEXLExpression: Sendable, Hashable {
             guard let value = context[name] else { throw .undefinedIdentifier(name) }
             return value
         case .member(let baseNode, let name):
-            let base = try evaluate(baseNode, in: context)
+            let base = try evaluate(baseNode, in: context, transforms: transforms)
             guard case .object(let members) = base else {
                 throw .typeMismatch("cannot read `\(name)` of \(base.kindName) `\(baseNode.sourceText)`")
             }
             guard let value = members[name] else { throw .undefinedIdentifier(node.sourceText) }
             return value
         case .index(let baseNode, let indexNode):
-            let base = try evaluate(baseNode, in: context)
-            let key = try evaluate(indexNode, in: context)
+            let base = try evaluate(baseNode, in: context, transforms: transforms)
+            let key = try evaluate(indexNode, in: context, transforms: transforms)
             switch (base, key) {
             case (.array(let elements), .int(let offset)):
                 guard elements.indices.contains(offset) else {
@@ -83,10 +83,10 @@ public struct JEXLExpression: Sendable, Hashable {
             }
         case .array(let elements):
             var values: [JSONValue] = []
-            for element in elements { values.append(try evaluate(element, in: context)) }
+            for element in elements { values.append(try evaluate(element, in: context, transforms: transforms)) }
             return .array(values)
         case .unary(let op, let operandNode):
-            let operand = try evaluate(operandNode, in: context)
+            let operand = try evaluate(operandNode, in: context, transforms: transforms)
             if op == "!" { return .bool(!isTruthy(operand)) }
             switch operand {
             case .int(let int) where int != Int.min: return .int(-int)
@@ -96,34 +96,24 @@ public struct JEXLExpression: Sendable, Hashable {
             }
         case .chain(let firstNode, let links):
             // A loop over the chain, never recursion along it (see `JEXLNode`).
-            var value = try evaluate(firstNode, in: context)
+            var value = try evaluate(firstNode, in: context, transforms: transforms)
             for (offset, link) in links.enumerated() {
                 switch link.op {
                 // Short-circuits, returning an operand as JavaScript does.
-                case "&&": if isTruthy(value) { value = try evaluate(link.operand, in: context) }
-                case "||": if !isTruthy(value) { value = try evaluate(link.operand, in: context) }
+                case "&&": if isTruthy(value) { value = try evaluate(link.operand, in: context, transforms: transforms) }
+                case "||": if !isTruthy(value) { value = try evaluate(link.operand, in: context, transforms: transforms) }
                 default:
-                    let right = try evaluate(link.operand, in: context)
+                    let right = try evaluate(link.operand, in: context, transforms: transforms)
                     value = try apply(link.op, value, right, source: JEXLNode.sourceText(firstNode, links[...offset]))
                 }
             }
             return value
         case .transform(let name, let subjectNode, let argumentNodes):
-            guard name == "versionCompare" else { throw .unsupported("transform `\(name)`") }
-            guard argumentNodes.count == 1 else {
-                throw .typeMismatch("`versionCompare` takes one argument, found \(argumentNodes.count)")
-            }
-            let subject = try versionText(try evaluate(subjectNode, in: context), subjectNode)
-            let other = try versionText(try evaluate(argumentNodes[0], in: context), argumentNodes[0])
-            return .int(FirefoxVersion(subject).compare(FirefoxVersion(other)))
-        }
-    }
-
-    private static func versionText(_ value: JSONValue, _ node: JEXLNode) throws(JEXLError) -> String {
-        switch value {
-        case .string(let text): return text
-        case .int(let int): return String(int)
-        default: throw .typeMismatch("`versionCompare` needs a version string, but `\(node.sourceText)` is \(value.kindName)")
+            guard let transform = transforms.byName[name] else { throw .unsupported("transform `\(name)`") }
+            let subject = try evaluate(subjectNode, in: context, transforms: transforms)
+            var arguments: [JSONValue] = []
+            for node in argumentNodes { arguments.append(try evaluate(node, in: context, transforms: transforms)) }
+            return try transform(subject, arguments)
         }
     }
 
