@@ -39,6 +39,12 @@ struct EnrollmentReport {
         }
     }
 
+    /// `warning: <slug>: <sentence>` for each place where jexl-rs, as a device runs it, reads
+    /// this record's targeting differently from what its author probably meant.
+    var warningLines: [String] {
+        (result.record.targetingExpression?.warnings ?? []).map { "warning: \(result.slug): \($0)" }
+    }
+
     var json: JSONValue {
         var message = JSONValue.null
         if case .error(let text) = result.status { message = .string(text) }
@@ -50,6 +56,7 @@ struct EnrollmentReport {
             "reason": reasonName.map(JSONValue.string) ?? .null,
             "error": message,
             "features": .array(result.record.featureIds.sorted().map(JSONValue.string)),
+            "warnings": .array((result.record.targetingExpression?.warnings ?? []).map(JSONValue.string)),
         ])
     }
 }
