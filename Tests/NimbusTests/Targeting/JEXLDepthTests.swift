@@ -53,6 +53,31 @@ import Testing
         #expect(try arithmetic.evaluate(in: context) == .double(20_000))
     }
 
+    @Test func tokenSoupIsAValueOrAnErrorNeverACrash() {
+        // Seeded random sequences of every token kind (and a few stray characters), parsed and
+        // evaluated: each must end in a value or a JEXLError.
+        let pieces = ["(", ")", "[", "]", "{", "}", ",", ".", ":", "?", "|", "||", "&&", "==", "!=", "<", "<=", ">", ">=",
+                      "in", "+", "-", "*", "/", "//", "%", "^", "!", "=", "&", "'a'", "\"b\"", "'", "\\", "1", "2.5", ".5",
+                      "0", "true", "false", "null", "yes", "no", "prefs", "a", "missing", "versionCompare", " ", "\u{e9}", "$", "#"]
+        var state: UInt64 = 18
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var values = 0, errors = 0
+        for _ in 0..<20_000 {
+            let source = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            do {
+                _ = try JEXLExpression(parse: source).evaluate(in: context)
+                values += 1
+            } catch {
+                errors += 1
+            }
+        }
+        #expect(values + errors == 20_000)
+        #expect(values > 100)
+    }
+
     @Test func theErrorSaysWhereTheLimitWasPassed() {
         #expect(throws: JEXLError.tooDeep(limit: JEXLParser.maximumDepth, position: JEXLParser.maximumDepth + 1)) {
             try JEXLExpression(parse: parenthesised("yes", 5_000))
