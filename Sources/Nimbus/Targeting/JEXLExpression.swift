@@ -287,8 +287,14 @@ public struct JEXLExpression: Sendable, Hashable {
         }
     }
 
+    /// Byte equality, compared in one `memcmp` over the strings' contiguous UTF-8 (native
+    /// strings already are; `withUTF8` makes any other one so).
     private static func sameText(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
     }
 
     /// Rust's `str::contains`: a byte substring (the empty string is in every string).

@@ -47,6 +47,7 @@ indirect enum JEXLNode: Sendable, Hashable {
         case transform(name: String, arguments: [JEXLNode])
     }
 
+    /// A literal, or a list or object made only of literals (folded by the parser).
     case literal(JSONValue)
     case identifier(String)
     case array([JEXLNode])
@@ -60,12 +61,7 @@ indirect enum JEXLNode: Sendable, Hashable {
     /// The expression written back as source, to name it in error messages.
     var sourceText: String {
         switch self {
-        case .literal(let value):
-            switch value {
-            case .string(let text): "'\(text)'"
-            case .double(let number): Self.numberText(number)
-            default: value.compactText
-            }
+        case .literal(let value): Self.literalText(value)
         case .identifier(let name): name
         case .array(let elements): "[" + elements.map(\.sourceText).joined(separator: ", ") + "]"
         case .object(let entries): "{" + entries.map { "\($0.key): \($0.value.sourceText)" }.joined(separator: ", ") + "}"
@@ -73,6 +69,17 @@ indirect enum JEXLNode: Sendable, Hashable {
         case .conditional(let condition, let branches):
             branches.reduce(into: condition.sourceText) { $0 += " ? \($1.truthy.sourceText) : \($1.falsy.sourceText)" }
         case .postfix(let base, let steps): Self.sourceText(base, steps[...])
+        }
+    }
+
+    /// A literal value as JEXL source: strings quoted, whole floats without `.0`.
+    static func literalText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "'\(text)'"
+        case .double(let number): numberText(number)
+        case .array(let elements): "[" + elements.map(literalText).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.keys.sorted().map { "\($0): \(literalText(members[$0]!))" }.joined(separator: ", ") + "}"
+        default: value.compactText
         }
     }
 

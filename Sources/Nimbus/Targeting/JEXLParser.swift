@@ -135,7 +135,7 @@ struct JEXLParser {
     /// literal), while `==` between two numbers is a float comparison.
     private mutating func noteStrictNumbers(_ op: JEXLNode.Operator, _ left: JEXLNode, _ right: JEXLNode, at start: Int) {
         switch op {
-        case .in where Self.hasNumberElement(right):
+        case .in where Self.isListLiteral(right) && Self.containsNumberLiteral(right):
             note("at character \(start): `in` looks for the value among the list's elements with exact JSON equality, and number literals are floats, so an integer attribute (such as `days_since_install`) is never found in `\(right.sourceText)`; compare with `==` (or `>=` and `<=`) joined by `||` instead")
         case .equal, .notEqual:
             for side in [left, right] where Self.isCollectionLiteral(side) && Self.containsNumberLiteral(side) {
@@ -146,23 +146,35 @@ struct JEXLParser {
         }
     }
 
-    private static func hasNumberElement(_ node: JEXLNode) -> Bool {
-        guard case .array(let elements) = node else { return false }
-        return elements.contains { if case .literal(.double) = $0 { true } else { isCollectionLiteral($0) && containsNumberLiteral($0) } }
+    private static func isListLiteral(_ node: JEXLNode) -> Bool {
+        switch node {
+        case .array, .literal(.array): true
+        default: false
+        }
     }
 
     private static func isCollectionLiteral(_ node: JEXLNode) -> Bool {
         switch node {
-        case .array, .object: true
+        case .array, .object, .literal(.array), .literal(.object): true
         default: false
         }
     }
 
     private static func containsNumberLiteral(_ node: JEXLNode) -> Bool {
         switch node {
-        case .literal(.double): true
+        case .literal(let value): containsFloat(value)
         case .array(let elements): elements.contains(where: containsNumberLiteral)
         case .object(let entries): entries.contains { containsNumberLiteral($0.value) }
+        default: false
+        }
+    }
+
+    /// Literals nest at most `maximumDepth` levels, so this recursion is bounded.
+    private static func containsFloat(_ value: JSONValue) -> Bool {
+        switch value {
+        case .double: true
+        case .array(let elements): elements.contains(where: containsFloat)
+        case .object(let members): members.values.contains(where: containsFloat)
         default: false
         }
     }
@@ -287,10 +299,26 @@ struct JEXLParser {
             return inner
         case .symbol("["):
             index += 1
-            return .array(try parseList(closing: "]") { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseExpression() })
+            let elements = try parseList(closing: "]") { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseExpression() }
+            // A list of literals (`language in ['en', 'de']`) is one value, built once here
+            // rather than at every evaluation.
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .literal(let value) = element else { return .array(elements) }
+                values.append(value)
+            }
+            return .literal(.array(values))
         case .symbol("{"):
             index += 1
-            return .object(try parseList(closing: "}") { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseEntry() })
+            let entries = try parseList(closing: "}") { (parser: inout JEXLParser) throws(JEXLError) in try parser.parseEntry() }
+            // Likewise an object of literals, unless a key repeats: that stays an evaluation error.
+            var members: [String: JSONValue] = [:]
+            for entry in entries {
+                guard case .literal(let value) = entry.value, members[entry.key] == nil else { return .object(entries) }
+                members[entry.key] = value
+            }
+            return .literal(.object(members))
         default:
             throw unexpected(expecting: "a value (a number, string, `true`, `false`, `null`, list, object, name or `(`)")
         }

@@ -185,6 +185,8 @@ import Testing
 
     static func number(_ value: Double) -> JEXLNode { .literal(.double(value)) }
 
+    /// The parser folds a list or object of literals into one literal value; otherwise the
+    /// trees are jexl-parser's, node for node.
     static let trees: [(String, JEXLNode)] = [
         ("1", number(1)),                                                                                  // literal
         ("1+2", .chain(number(1), [JEXLNode.Link(op: .add, operand: number(2))])),                         // binary_expression
@@ -193,12 +195,15 @@ import Testing
         ("'John Doe'|split(' ')", .postfix(.literal(.string("John Doe")), [.transform(name: "split", arguments: [.literal(.string(" "))])])), // transform_multiple_args
         ("123456|math(12, 35, 100, 31, 90)", .postfix(number(123_456), [.transform(name: "math", arguments: [12, 35, 100, 31, 90].map(number))])), // trasform_way_too_many_args
         ("foo[0]", .postfix(.identifier("foo"), [.index(number(0))])),                                      // test_index_op_ident
-        ("[1, 2, 3][0]", .postfix(.array([1, 2, 3].map(number)), [.index(number(0))])),                     // test_index_op_array_literal
+        ("[1, 2, 3][0]", .postfix(.literal(.array([.double(1), .double(2), .double(3)])), [.index(number(0))])),                     // test_index_op_array_literal
         ("foo.bar", .postfix(.identifier("foo"), [.member("bar")])),                                        // test_dot_op_ident
         ("foo.bar == null", .chain(.postfix(.identifier("foo"), [.member("bar")]), [JEXLNode.Link(op: .equal, operand: .literal(.null))])), // test_dot_op_equality_with_null
-        ("{'foo': 1}.foo", .postfix(.object([JEXLNode.Entry(key: "foo", value: number(1))]), [.member("foo")])), // test_dot_op_object_literal
+        ("{'foo': 1}.foo", .postfix(.literal(.object(["foo": .double(1)])), [.member("foo")])), // test_dot_op_object_literal
         ("null", .literal(.null)),                                                                          // test_parsing_null
-        ("{}", .object([])),                                                                                // test_empty_object_literal
+        ("[x, 1]", .array([.identifier("x"), number(1)])),
+        ("{a: x}", .object([JEXLNode.Entry(key: "a", value: .identifier("x"))])),
+        ("{a: 1, a: 2}", .object([JEXLNode.Entry(key: "a", value: number(1)), JEXLNode.Entry(key: "a", value: number(2))])),
+        ("{}", .literal(.object([:]))),                                                                                // test_empty_object_literal
     ]
 
     @Test func parserTrees() throws {
