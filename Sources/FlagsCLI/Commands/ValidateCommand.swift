@@ -35,7 +35,9 @@ struct ValidateCommand: FlagsCommand {
         context.console.print("manifest:    \(registry.manifestPath) (\(registry.manifest.featureIDs.count) features in \(registry.manifest.files.count) files)")
         context.console.print("experiments: \(experiments.source ?? "none") (\(experiments.records.count) records)")
         // Warnings are not problems: the SDK evaluates such targeting, just not as it reads.
-        for line in experiments.enrollments.map(EnrollmentReport.init).flatMap(\.warningLines) { context.console.print(line) }
+        for result in experiments.enrollments {
+            for line in EnrollmentReport(result, context: experiments.client.context).warningLines { context.console.print(line) }
+        }
         guard !problems.isEmpty else {
             context.console.print("validate: no problems")
             return

@@ -4,10 +4,18 @@ import Nimbus
 /// What `flags experiments` says about one record: its status for this client, in words and JSON.
 ///
 /// ```swift
-/// EnrollmentReport(result).statusName   // "enrolled", "not-enrolled", "error"
+/// EnrollmentReport(result, context: client.context).statusName   // "enrolled", "not-enrolled", "error"
 /// ```
 struct EnrollmentReport {
     let result: EnrollmentResult
+    /// Where jexl-rs, as a device runs it, reads this record's targeting differently from what
+    /// its author probably meant, for this client's context.
+    let warnings: [String]
+
+    init(_ result: EnrollmentResult, context: [String: JSONValue]) {
+        self.result = result
+        warnings = result.record.targetingExpression.map { JEXLDiagnostics.warnings(of: $0, in: context) } ?? []
+    }
 
     var statusName: String {
         switch result.status {
@@ -39,10 +47,9 @@ struct EnrollmentReport {
         }
     }
 
-    /// `warning: <slug>: <sentence>` for each place where jexl-rs, as a device runs it, reads
-    /// this record's targeting differently from what its author probably meant.
+    /// `warning: <slug>: <sentence>`, one per warning.
     var warningLines: [String] {
-        (result.record.targetingExpression?.warnings ?? []).map { "warning: \(result.slug): \($0)" }
+        warnings.map { "warning: \(result.slug): \($0)" }
     }
 
     var json: JSONValue {
@@ -56,7 +63,7 @@ struct EnrollmentReport {
             "reason": reasonName.map(JSONValue.string) ?? .null,
             "error": message,
             "features": .array(result.record.featureIds.sorted().map(JSONValue.string)),
-            "warnings": .array((result.record.targetingExpression?.warnings ?? []).map(JSONValue.string)),
+            "warnings": .array(warnings.map(JSONValue.string)),
         ])
     }
 }

@@ -34,7 +34,7 @@ public struct JEXLExpression: Sendable, Hashable {
     /// Sentences about where jexl-rs's reading of this expression is likely not the intended one
     /// (`a || b && c`, `x in [1, 2]`, `a == b ? c : d`); empty for most expressions.
     public let warnings: [String]
-    private let root: JEXLNode
+    let root: JEXLNode
 
     public init(parse source: String) throws(JEXLError) {
         self.source = source
@@ -72,12 +72,12 @@ public struct JEXLExpression: Sendable, Hashable {
     // MARK: - Evaluation
 
     /// The outcome of evaluating `node`, an error included, for the operators that inspect one.
-    private static func attempt(_ node: JEXLNode, in context: [String: JSONValue], transforms: JEXLTransforms) -> Result<JSONValue, JEXLError> {
+    static func attempt(_ node: JEXLNode, in context: [String: JSONValue], transforms: JEXLTransforms) -> Result<JSONValue, JEXLError> {
         do { return .success(try evaluate(node, in: context, transforms: transforms)) } catch { return .failure(error) }
     }
 
     /// jexl-eval's `impl Truthy for Result<Value>`: an error is false.
-    private static func isTruthy(_ outcome: Result<JSONValue, JEXLError>) -> Bool {
+    static func isTruthy(_ outcome: Result<JSONValue, JEXLError>) -> Bool {
         if case .success(let value) = outcome { isTruthy(value) } else { false }
     }
 
