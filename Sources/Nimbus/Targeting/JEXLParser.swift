@@ -282,7 +282,9 @@ struct JEXLParser {
         switch token.kind {
         case .number(let value):
             index += 1
-            return .literal(.double(value))
+            // jexl-eval stores the literal with `json!(f64)`, which makes a number too large for
+            // an f64 (400 digits) `null`.
+            return .literal(value.isFinite ? .double(value) : .null)
         case .literal(let value):
             index += 1
             return .literal(value)

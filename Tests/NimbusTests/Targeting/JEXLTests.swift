@@ -67,6 +67,8 @@ import Testing
         ("[{n: 1}, {n: 2}, 3][.n >= 2]", .array([.object(["n": .double(2)])])),
         ("user.theme", .null),
         ("enrollments[0]", .null),
+        (String(repeating: "9", count: 400), .null),
+        (String(repeating: "9", count: 400) + " == null", .bool(true)),
     ])
     func evaluatesValues(source: String, expected: JSONValue) throws {
         #expect(try value(source) == expected)
