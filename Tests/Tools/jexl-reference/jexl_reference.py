@@ -10,7 +10,11 @@ for serde_json ones (int for an integer Number, float for a float Number).
 
     python3 jexl_reference.py --count 6000 --seed 18
 
-prints the context as JSON on the first line, then one JSON object per generated expression:
+(When written, its results were also checked against jexl-eval 0.4 itself, built from source
+with Debian's serde_json, on 100,000 expressions of seeds 18, 1, 2, 3 and 77: no difference.
+That build is not part of this repository.)
+
+It prints the context as JSON on the first line, then one JSON object per generated expression:
 {"expression": ..., "result": CANONICAL} where CANONICAL is the value in the form the test
 also builds ("i3", "f<ieee hex>", "s<utf-8 hex>", "[a,b]", "{<key hex>:v}", "null", "true",
 "false") or "error".
