@@ -107,4 +107,28 @@ import Testing
             "eventAveragePerInterval", "eventAveragePerNonZeroInterval", "eventLastSeen",
         ])
     }
+
+    /// Triggers of Firefox for iOS's messaging feature (Examples/firefox-ios/manifest/
+    /// nimbus-features/messagingFeature.yaml), over launches `daysAgo` days before now.
+    @Test(arguments: [
+        ([0], true), ([1], false), ([2], false), ([3], true), ([0, 1], false), ([0, 5], true),
+    ])
+    func notLaunchedYesterdayReadsFromTheBucketBefore(daysAgo: [Int], expected: Bool) throws {
+        var store = EventStore()
+        for days in daysAgo { try store.record("app_cycle.foreground", count: 1, ago: Int64(days) * day, now: now) }
+        let trigger = try JEXLExpression(parse: "'app_cycle.foreground'|eventLastSeen('Days', 1) > 1")
+        // The SDK's position is counted from the starting bucket: a launch two days ago is 1.
+        #expect(try trigger.evaluateCondition(in: [:], transforms: .nimbus(events: store, now: now)) == expected, "\(daysAgo)")
+    }
+
+    @Test func launchesThisWeekCountFromTheWeekTheYearStartedOn() throws {
+        var store = EventStore()
+        let trigger = try JEXLExpression(parse: "'app_cycle.foreground'|eventSum('Weeks', 1, 0) >= 3")
+        // 2026-06-15 is day 165 of the year: its "week" began on day 161 (June 11, a Thursday).
+        try store.record("app_cycle.foreground", count: 2, ago: 4 * day, now: now)
+        try store.record("app_cycle.foreground", count: 1, ago: 5 * day, now: now)
+        #expect(try !trigger.evaluateCondition(in: [:], transforms: .nimbus(events: store, now: now)))
+        try store.record("app_cycle.foreground", count: 1, ago: 3 * day, now: now)
+        #expect(try trigger.evaluateCondition(in: [:], transforms: .nimbus(events: store, now: now)))
+    }
 }
