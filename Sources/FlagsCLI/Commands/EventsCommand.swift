@@ -23,7 +23,8 @@ struct EventsCommand: FlagsCommand {
                         the sum, eventLastSeen's answer and the buckets, newest first
             --json      the same as JSON
           clear [NAME]  forget NAME's counts, or every event's
-        Experiments are evaluated again with the new counts by the next command or the menu.
+        Every command run afterwards evaluates experiments with the new counts; a menu already
+        open does when it next evaluates them (on previewing a channel or fetching).
         """
 
     enum Action: String { case record, list, clear }
