@@ -39,9 +39,10 @@ public struct NimbusExperiments: Sendable {
 
     /// Evaluates `records` for `client` and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
-                                remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry) -> NimbusExperiments {
+                                remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry,
+                                transforms: JEXLTransforms = .stateless) -> NimbusExperiments {
         let list = records?.records ?? []
-        let enrollments = EnrollmentEvaluator.evaluate(records: list, client: client)
+        let enrollments = EnrollmentEvaluator.evaluate(records: list, client: client, transforms: transforms)
         let manifest = registry.manifest
         let resolver = FeatureResolver(
             defaults: { manifest.defaultValue(forFeature: $0, channel: client.channel) },
