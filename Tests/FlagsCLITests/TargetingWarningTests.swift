@@ -26,6 +26,9 @@ import Testing
                                            targeting: "(language == 'ko' || language == 'en') && days_since_install < 3"),
             ExperimentsCommandTests.record("first-run", feature: "delivery-feature", branches: [("a", 1, .object([:]))],
                                            targeting: "(isFirstRun == 'true' || is_first_run == false) && days_since_install < 7"),
+            // The report evaluates with the client's own transforms, event queries included.
+            ExperimentsCommandTests.record("events", feature: "loyalty-card-feature", branches: [("a", 1, .object([:]))],
+                                           targeting: "'app_launched'|eventSum('Days', 7, 0) == 0 || language == 'en'"),
         ]
         return folder.write(JSONValue.object(["data": .array(records)]).prettyText, to: "records.json")
     }
@@ -42,6 +45,7 @@ import Testing
         #expect(experiments.console.output.contains(numbers))
         #expect(experiments.console.output.contains(swallowed))
         #expect(!experiments.console.output.contains("warning: plain"))
+        #expect(!experiments.console.output.contains("warning: events"))
 
         let validate = run(["validate", "--experiments", path])
         #expect(validate.console.output.contains(precedence), "\(validate.console.output)")
@@ -55,5 +59,6 @@ import Testing
         #expect(warnings["surprising"]?.count == 2)
         #expect(warnings["plain"] == [])
         #expect(warnings["first-run"]?.count == 1)
+        #expect(warnings["events"] == [])
     }
 }

@@ -30,7 +30,7 @@ struct ExperimentsCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let experiments = try context.environment().experiments
-        let reports = experiments.enrollments.map { EnrollmentReport($0, context: experiments.client.context) }
+        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments) }
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),

@@ -36,7 +36,7 @@ struct ValidateCommand: FlagsCommand {
         context.console.print("experiments: \(experiments.source ?? "none") (\(experiments.records.count) records)")
         // Warnings are not problems: the SDK evaluates such targeting, just not as it reads.
         for result in experiments.enrollments {
-            for line in EnrollmentReport(result, context: experiments.client.context).warningLines { context.console.print(line) }
+            for line in EnrollmentReport(result, in: experiments).warningLines { context.console.print(line) }
         }
         guard !problems.isEmpty else {
             context.console.print("validate: no problems")

@@ -1,20 +1,23 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import FeatureFlags
 import Nimbus
 
 /// What `flags experiments` says about one record: its status for this client, in words and JSON.
 ///
 /// ```swift
-/// EnrollmentReport(result, context: client.context).statusName   // "enrolled", "not-enrolled", "error"
+/// EnrollmentReport(result, in: experiments).statusName   // "enrolled", "not-enrolled", "error"
 /// ```
 struct EnrollmentReport {
     let result: EnrollmentResult
     /// Where jexl-rs, as a device runs it, reads this record's targeting differently from what
-    /// its author probably meant, for this client's context.
+    /// its author probably meant, for this client's context and transforms.
     let warnings: [String]
 
-    init(_ result: EnrollmentResult, context: [String: JSONValue]) {
+    init(_ result: EnrollmentResult, in experiments: NimbusExperiments) {
         self.result = result
-        warnings = result.record.targetingExpression.map { JEXLDiagnostics.warnings(of: $0, in: context) } ?? []
+        warnings = result.record.targetingExpression.map {
+            JEXLDiagnostics.warnings(of: $0, in: experiments.client.context, transforms: experiments.transforms)
+        } ?? []
     }
 
     var statusName: String {

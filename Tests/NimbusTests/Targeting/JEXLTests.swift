@@ -206,7 +206,9 @@ import Testing
         #expect(throws: JEXLError.typeMismatch("`in` needs a string or list on its right (or a string key on its left and an object on its right), found string and integer in `'a' in days_since_install`")) {
             try value("'a' in days_since_install")
         }
-        #expect(throws: JEXLError.unknownTransform("lower", known: ["versionCompare"])) { try value("locale | lower") }
+        #expect(throws: JEXLError.unknownTransform("lower", known: ["versionCompare"])) {
+            try JEXLExpression(parse: "locale | lower").evaluate(in: context, transforms: JEXLTransforms(["versionCompare": JEXLTransforms.stateless.byName["versionCompare"]!]))
+        }
         #expect("\(JEXLError.unknownTransform("lower", known: ["versionCompare"]))" == "unknown transform `lower`; the registered ones are `versionCompare`")
         #expect(throws: JEXLError.duplicateObjectKey("a")) { try value("{a: 1, a: 2}") }
         #expect(throws: JEXLError.self) { try value("active_experiments[true]") }
