@@ -65,8 +65,6 @@ public enum EnrollmentEvolver {
         var attributes: TargetingAttributes
         var statuses: [EnrollmentStatus?]
         var next: [StoredEnrollment] = []
-        /// The enrolment sets changed since `client.context` was last brought up to date.
-        var contextIsStale = false
         let positions: [String: Int]
         let previous: [String: StoredEnrollment]
 
@@ -127,21 +125,35 @@ public enum EnrollmentEvolver {
             }
         }
 
+        /// Keeps `state`, and brings the enrolment sets of the attributes and of the context up
+        /// to date, one slug at a time: rebuilding a list of a thousand enrolments after each
+        /// of a thousand records would make the pass quadratic.
         mutating func keep(_ state: StoredEnrollment) {
             next.append(state)
+            let slug = state.slug
+            let before = (attributes.activeExperiments.contains(slug), attributes.enrollments.contains(slug), attributes.enrollmentsMap[slug])
             attributes.update(with: state)
-            contextIsStale = true
+            let after = (attributes.activeExperiments.contains(slug), attributes.enrollments.contains(slug), attributes.enrollmentsMap[slug])
+            if before.0 != after.0 { change("active_experiments") { list in after.0 ? list.append(.string(slug)) : list.removeAll { $0 == .string(slug) } } }
+            if before.1 != after.1 { change("enrollments") { list in after.1 ? list.append(.string(slug)) : list.removeAll { $0 == .string(slug) } } }
+            if before.2 != after.2, !client.pinnedContextKeys.contains("enrollments_map") {
+                var map = client.context.removeValue(forKey: "enrollments_map")?.objectValue ?? [:]
+                map[slug] = after.2.map(JSONValue.string)
+                client.context["enrollments_map"] = .object(map)
+            }
+        }
+
+        /// Changes the list `key` of the context in place, unless `--context` pinned it.
+        mutating func change(_ key: String, _ body: (inout [JSONValue]) -> Void) {
+            guard !client.pinnedContextKeys.contains(key) else { return }
+            var list = client.context.removeValue(forKey: key)?.arrayValue ?? []
+            body(&list)
+            client.context[key] = .array(list)
         }
 
         /// One record's status for the client as it is now (`checks`: with the opt-out and pause
         /// checks of a new enrolment).
         mutating func evaluate(_ record: ExperimentRecord, alreadyEnrolled: Bool, checks: Bool) -> EnrollmentStatus {
-            if contextIsStale {
-                for key in ["active_experiments", "enrollments", "enrollments_map"] where !client.pinnedContextKeys.contains(key) {
-                    client.context[key] = attributes.context[key]
-                }
-                contextIsStale = false
-            }
             let pinned = client.pinnedContextKeys.contains("is_already_enrolled")
             if !pinned { client.context["is_already_enrolled"] = .bool(alreadyEnrolled) }
             defer { if !pinned { client.context["is_already_enrolled"] = .bool(false) } }

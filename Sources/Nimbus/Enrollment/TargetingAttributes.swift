@@ -14,7 +14,7 @@
 ///   `is_already_enrolled`, `days_since_*`, the enrolment sets, `current_date` and `nimbus_id`,
 ///   written later, replace a custom attribute of the same name;
 /// - `active_experiments` and `enrollments` are sets (JSON lists; the SDK's order is a hash
-///   set's, so no targeting should index them), `enrollments_map` an object slug → branch, and
+///   set's, so no targeting should index them; here they are sorted), `enrollments_map` an object slug → branch, and
 ///   `current_date` whole seconds since 1970.
 ///
 /// ```swift
@@ -50,9 +50,9 @@ public struct TargetingAttributes: Sendable, Hashable {
     public var daysSinceInstall: Int?
     public var daysSinceUpdate: Int?
     /// Slugs of the records the client is enrolled in now.
-    public var activeExperiments: [String] = []
+    public var activeExperiments: Set<String> = []
     /// Slugs of the records the client is or was enrolled in (enrolled, disqualified, ended).
-    public var enrollments: [String] = []
+    public var enrollments: Set<String> = []
     /// Slug → branch, for every slug in `enrollments`.
     public var enrollmentsMap: [String: String] = [:]
     /// Seconds since 1970.
@@ -96,16 +96,16 @@ public struct TargetingAttributes: Sendable, Hashable {
         let slug = enrollment.slug
         switch enrollment.state {
         case .enrolled(let branch):
-            if !activeExperiments.contains(slug) { activeExperiments.append(slug) }
-            if !enrollments.contains(slug) { enrollments.append(slug) }
+            activeExperiments.insert(slug)
+            enrollments.insert(slug)
             enrollmentsMap[slug] = branch
         case .disqualified(let branch, _), .wasEnrolled(let branch, _):
-            activeExperiments.removeAll { $0 == slug }
-            if !enrollments.contains(slug) { enrollments.append(slug) }
+            activeExperiments.remove(slug)
+            enrollments.insert(slug)
             enrollmentsMap[slug] = branch
         case .notEnrolled, .error:
-            activeExperiments.removeAll { $0 == slug }
-            enrollments.removeAll { $0 == slug }
+            activeExperiments.remove(slug)
+            enrollments.remove(slug)
             enrollmentsMap[slug] = nil
         }
     }
@@ -127,12 +127,18 @@ public struct TargetingAttributes: Sendable, Hashable {
         context["is_already_enrolled"] = .bool(isAlreadyEnrolled)
         context["days_since_install"] = daysSinceInstall.map(JSONValue.int) ?? .null
         context["days_since_update"] = daysSinceUpdate.map(JSONValue.int) ?? .null
-        context["active_experiments"] = .array(activeExperiments.map(JSONValue.string))
-        context["enrollments"] = .array(enrollments.map(JSONValue.string))
+        context["active_experiments"] = Self.list(activeExperiments)
+        context["enrollments"] = Self.list(enrollments)
         context["enrollments_map"] = .object(enrollmentsMap.mapValues(JSONValue.string))
         context["current_date"] = .int(currentDate)
         context["nimbus_id"] = text(nimbusID)
         return context
+    }
+
+    /// A set as a JSON list, sorted so the same set always prints the same (the SDK's order is a
+    /// hash set's, which no targeting can rely on).
+    static func list(_ slugs: Set<String>) -> JSONValue {
+        .array(slugs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string))
     }
 
     /// The names `context` writes itself, in the SDK's order (custom attributes go after
