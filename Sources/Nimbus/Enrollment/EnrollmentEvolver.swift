@@ -43,8 +43,29 @@ public enum EnrollmentEvolver {
         pass.run(rollouts: true)
         pass.run(rollouts: false)
         let results = records.indices.map { EnrollmentResult(record: records[$0], status: pass.statuses[$0] ?? .notEnrolled(.endedBefore)) }
-        return Outcome(results: results, enrollments: pass.next.sorted { $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) },
-                       attributes: pass.attributes)
+        // Slugs are ASCII, where `<` is their bytes' order (the SDK's database order).
+        let enrollments = isSorted(pass.next) ? pass.next : pass.next.sorted { $0.slug < $1.slug }
+        return Outcome(results: results, enrollments: enrollments, attributes: pass.attributes)
+    }
+
+    private static func isSorted(_ enrollments: [StoredEnrollment]) -> Bool {
+        zip(enrollments, enrollments.dropFirst()).allSatisfy { $0.slug < $1.slug }
+    }
+
+    /// The enrolment sets of the context, as bits.
+    struct EnrollmentSets: OptionSet, Hashable {
+        let rawValue: UInt8
+        static let activeExperiments = EnrollmentSets(rawValue: 1)
+        static let enrollments = EnrollmentSets(rawValue: 2)
+        static let enrollmentsMap = EnrollmentSets(rawValue: 4)
+
+        var key: String {
+            switch self {
+            case .activeExperiments: "active_experiments"
+            case .enrollments: "enrollments"
+            default: "enrollments_map"
+            }
+        }
     }
 
     /// The state a fresh result leaves.
@@ -67,11 +88,17 @@ public enum EnrollmentEvolver {
         var next: [StoredEnrollment] = []
         let positions: [String: Int]
         let previous: [String: StoredEnrollment]
+        /// Enrolment sets changed since the context's copy was written.
+        var staleKeys: EnrollmentSets = []
+        var namedSets: [String: EnrollmentSets] = [:]
 
         init(records: [ExperimentRecord], client: NimbusClient, now: Int) {
             self.records = records
             self.now = now
             self.client = client
+            // `is_already_enrolled` comes from the context here; `status(of:for:)` would also
+            // set it for these slugs, whatever the record's enrolment now.
+            self.client.alreadyEnrolledSlugs = []
             attributes = client.attributes
             statuses = Array(repeating: nil, count: records.count)
             var positions: [String: Int] = [:]
@@ -82,8 +109,8 @@ public enum EnrollmentEvolver {
 
         mutating func run(rollouts: Bool) {
             var heldFeatures: Set<String> = []
-            let earlier = client.previousEnrollments.filter { $0.isRollout == rollouts }
-                .sorted { $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
+            let pool = client.previousEnrollments.filter { $0.isRollout == rollouts }
+            let earlier = EnrollmentEvolver.isSorted(pool) ? pool : pool.sorted { $0.slug < $1.slug }
             for enrollment in earlier {
                 if case .notEnrolled(featureConflict: true) = enrollment.state { continue }
                 let position = positions[enrollment.slug].flatMap { records[$0].isRollout == rollouts ? $0 : nil }
@@ -115,52 +142,68 @@ public enum EnrollmentEvolver {
         /// The records of one pool, earliest `publishedDate` first (records without one first),
         /// in record order among equals: the SDK's stable sort on an `Option<DateTime>`.
         func publishedOrder(rollouts: Bool) -> [Int] {
-            records.indices.filter { records[$0].isRollout == rollouts }.sorted { lhs, rhs in
+            let pool = records.indices.filter { records[$0].isRollout == rollouts }
+            // Dates are ASCII (RFC 3339), where `<` is their bytes' order.
+            func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
                 switch (records[lhs].publishedDate, records[rhs].publishedDate) {
                 case (nil, nil): return lhs < rhs
                 case (nil, _): return true
                 case (_, nil): return false
-                case (let a?, let b?): return a == b ? lhs < rhs : a.utf8.lexicographicallyPrecedes(b.utf8)
+                case (let a?, let b?): return a == b ? lhs < rhs : a < b
                 }
             }
+            // Records usually come in date order already: then there is nothing to sort.
+            return zip(pool, pool.dropFirst()).allSatisfy { precedes($0, $1) } ? pool : pool.sorted(by: precedes)
         }
 
-        /// Keeps `state`, and brings the enrolment sets of the attributes and of the context up
-        /// to date, one slug at a time: rebuilding a list of a thousand enrolments after each
-        /// of a thousand records would make the pass quadratic.
+        /// Keeps `state` and updates the enrolment sets of the attributes. The context's copies
+        /// are brought up to date only before a targeting that names them is evaluated: writing a
+        /// list of a thousand enrolments into the context after each of a thousand records made
+        /// the pass quadratic, and most targeting never reads them.
         mutating func keep(_ state: StoredEnrollment) {
             next.append(state)
             let slug = state.slug
             let before = (attributes.activeExperiments.contains(slug), attributes.enrollments.contains(slug), attributes.enrollmentsMap[slug])
             attributes.update(with: state)
-            let after = (attributes.activeExperiments.contains(slug), attributes.enrollments.contains(slug), attributes.enrollmentsMap[slug])
-            if before.0 != after.0 { change("active_experiments") { list in after.0 ? list.append(.string(slug)) : list.removeAll { $0 == .string(slug) } } }
-            if before.1 != after.1 { change("enrollments") { list in after.1 ? list.append(.string(slug)) : list.removeAll { $0 == .string(slug) } } }
-            if before.2 != after.2, !client.pinnedContextKeys.contains("enrollments_map") {
-                var map = client.context.removeValue(forKey: "enrollments_map")?.objectValue ?? [:]
-                map[slug] = after.2.map(JSONValue.string)
-                client.context["enrollments_map"] = .object(map)
-            }
+            if before.0 != attributes.activeExperiments.contains(slug) { staleKeys.insert(.activeExperiments) }
+            if before.1 != attributes.enrollments.contains(slug) { staleKeys.insert(.enrollments) }
+            if before.2 != attributes.enrollmentsMap[slug] { staleKeys.insert(.enrollmentsMap) }
         }
 
-        /// Changes the list `key` of the context in place, unless `--context` pinned it.
-        mutating func change(_ key: String, _ body: (inout [JSONValue]) -> Void) {
-            guard !client.pinnedContextKeys.contains(key) else { return }
-            var list = client.context.removeValue(forKey: key)?.arrayValue ?? []
-            body(&list)
-            client.context[key] = .array(list)
+        /// The enrolment sets a targeting text may read, found by name (a superset: `enrollments`
+        /// also matches inside `enrollments_map`); worked out once per text.
+        mutating func setsNamed(by record: ExperimentRecord) -> EnrollmentSets {
+            guard let text = record.targeting else { return [] }
+            if let known = namedSets[text] { return known }
+            var sets: EnrollmentSets = []
+            if text.contains("active_experiments") { sets.insert(.activeExperiments) }
+            if text.contains("enrollments") { sets.insert(.enrollments) }
+            if text.contains("enrollments_map") { sets.insert(.enrollmentsMap) }
+            namedSets[text] = sets
+            return sets
         }
 
         /// One record's status for the client as it is now (`checks`: with the opt-out and pause
         /// checks of a new enrolment).
         mutating func evaluate(_ record: ExperimentRecord, alreadyEnrolled: Bool, checks: Bool) -> EnrollmentStatus {
-            let pinned = client.pinnedContextKeys.contains("is_already_enrolled")
-            if !pinned { client.context["is_already_enrolled"] = .bool(alreadyEnrolled) }
-            defer { if !pinned { client.context["is_already_enrolled"] = .bool(false) } }
-            // `status(of:for:)` also reads `alreadyEnrolledSlugs`; the context above is what counts here.
-            let saved = client.alreadyEnrolledSlugs
-            client.alreadyEnrolledSlugs = []
-            defer { client.alreadyEnrolledSlugs = saved }
+            let stale = staleKeys.intersection(setsNamed(by: record))
+            if !stale.isEmpty {
+                for set in [EnrollmentSets.activeExperiments, .enrollments, .enrollmentsMap] where stale.contains(set) {
+                    staleKeys.remove(set)
+                    guard !client.pinnedContextKeys.contains(set.key) else { continue }
+                    // In the set's own order, as the SDK's hash set has one: sorting is for display.
+                    client.context[set.key] = switch set {
+                    case .activeExperiments: .array(attributes.activeExperiments.map(JSONValue.string))
+                    case .enrollments: .array(attributes.enrollments.map(JSONValue.string))
+                    default: .object(attributes.enrollmentsMap.mapValues(JSONValue.string))
+                    }
+                }
+            }
+            // `is_already_enrolled` is false in the context but while a client's own enrolment is
+            // evaluated again.
+            let flagged = alreadyEnrolled && !client.pinnedContextKeys.contains("is_already_enrolled")
+            if flagged { client.context["is_already_enrolled"] = .bool(true) }
+            defer { if flagged { client.context["is_already_enrolled"] = .bool(false) } }
             return checks ? EnrollmentEvaluator.status(of: record, for: client) : EnrollmentEvaluator.qualification(of: record, for: client)
         }
 
