@@ -73,7 +73,8 @@ public final class FlagsEnvironment: Sendable {
             previousEnrollments: clientSetup.isStoredClient ? clientStore.enrollments : [])
         experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
                                                  loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
-                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now)
+                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
+                                                 transforms: Self.transforms(prefs: prefs))
         let experiments = experiments
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
         // no cache) every enrolment would end, which the SDK never does without new records.
@@ -174,6 +175,13 @@ public final class FlagsEnvironment: Sendable {
     /// The same app, client and experiments, reading and writing `prefs` instead.
     public func using(store prefs: SQLitePrefs) -> FlagsEnvironment {
         FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+    }
+
+    /// Every transform the Nimbus SDK registers, built once per evaluation: the event queries
+    /// read the store's events as they are now. `preferenceIsUserSet` is always false, as on
+    /// Firefox for iOS, which has no Gecko preferences for it to ask about.
+    static func transforms(prefs: Prefs) -> JEXLTransforms {
+        .nimbus(events: EventStorePrefs(prefs: prefs).loadOrEmpty(), now: .now)
     }
 
     /// The user's locale as Nimbus writes it (`en-US`), from `LC_ALL`, `LC_MESSAGES` or `LANG`.

@@ -46,9 +46,9 @@ public struct NimbusExperiments: Sendable {
     /// (`client.previousEnrollments`) as a device does, and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
                                 remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry,
-                                now: Int = Int(Date().timeIntervalSince1970)) -> NimbusExperiments {
+                                now: Int = Int(Date().timeIntervalSince1970), transforms: JEXLTransforms = .stateless) -> NimbusExperiments {
         let list = records?.records ?? []
-        let outcome = EnrollmentEvolver.evolve(records: list, client: client, now: now)
+        let outcome = EnrollmentEvolver.evolve(records: list, client: client, now: now, transforms: transforms)
         let enrollments = outcome.results
         let manifest = registry.manifest
         let resolver = FeatureResolver(

@@ -18,27 +18,32 @@ public enum EnrollmentEvaluator {
     /// The randomization unit mobile clients have; desktop's `normandy_id`/`group_id` are not.
     public static let randomizationUnit = "nimbus_id"
 
-    /// One result per record, in the order of `records`.
-    public static func evaluate(records: [ExperimentRecord], client: NimbusClient) -> [EnrollmentResult] {
-        var results = records.map { EnrollmentResult(record: $0, status: status(of: $0, for: client)) }
+    /// One result per record, in the order of `records`. Targeting calls `transforms` (build
+    /// them once for the whole evaluation: `JEXLTransforms.nimbus(events:now:)` for a client with
+    /// an event store).
+    public static func evaluate(records: [ExperimentRecord], client: NimbusClient,
+                                transforms: JEXLTransforms = .stateless) -> [EnrollmentResult] {
+        var results = records.map { EnrollmentResult(record: $0, status: status(of: $0, for: client, transforms: transforms)) }
         resolveFeatureConflicts(in: &results, rollouts: false)
         resolveFeatureConflicts(in: &results, rollouts: true)
         return results
     }
 
     /// The status of one record on its own, before feature conflicts are considered.
-    public static func status(of record: ExperimentRecord, for client: NimbusClient) -> EnrollmentStatus {
+    public static func status(of record: ExperimentRecord, for client: NimbusClient,
+                              transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
         if record.isFirefoxLabsOptIn { return .notEnrolled(.firefoxLabsOptIn) }
         if record.isRollout ? client.rolloutsOptOut : client.experimentsOptOut {
             return .notEnrolled(.optedOut)
         }
         if record.isEnrollmentPaused { return .notEnrolled(.paused) }
-        return qualification(of: record, for: client)
+        return qualification(of: record, for: client, transforms: transforms)
     }
 
     /// The SDK's `evaluate_enrollment`: app, channel, targeting, bucket and branch, without the
     /// opt-out and pause checks, which do not apply to a client already enrolled.
-    public static func qualification(of record: ExperimentRecord, for client: NimbusClient) -> EnrollmentStatus {
+    public static func qualification(of record: ExperimentRecord, for client: NimbusClient,
+                                     transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
         if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
         // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
         if let channel = record.channel, channel != client.channel, channel.lowercased() != client.channel.lowercased() {
@@ -53,7 +58,7 @@ public enum EnrollmentEvaluator {
                 context["is_already_enrolled"] = .bool(true)
             }
             do {
-                let matches = try targeting.evaluateCondition(in: context)
+                let matches = try targeting.evaluateCondition(in: context, transforms: transforms)
                 if !matches { return .notEnrolled(.notTargeted) }
             } catch {
                 return .error("targeting of `\(record.slug)` failed: \(error)")

@@ -37,9 +37,12 @@ public enum EnrollmentEvolver {
     /// How long an ended enrolment is remembered (the SDK's `PREVIOUS_ENROLLMENTS_GC_TIME`).
     public static let endedEnrollmentLifetime = 365 * 86_400
 
-    /// - Parameter now: seconds since 1970, the time an ended enrolment is stamped with.
-    public static func evolve(records: [ExperimentRecord], client: NimbusClient, now: Int) -> Outcome {
-        var pass = Pass(records: records, client: client, now: now)
+    /// - Parameters:
+    ///   - now: seconds since 1970, the time an ended enrolment is stamped with.
+    ///   - transforms: what targeting calls (build them once for the whole evaluation).
+    public static func evolve(records: [ExperimentRecord], client: NimbusClient, now: Int,
+                              transforms: JEXLTransforms = .stateless) -> Outcome {
+        var pass = Pass(records: records, client: client, now: now, transforms: transforms)
         pass.run(rollouts: true)
         pass.run(rollouts: false)
         let results = records.indices.map { EnrollmentResult(record: records[$0], status: pass.statuses[$0] ?? .notEnrolled(.endedBefore)) }
@@ -82,6 +85,7 @@ public enum EnrollmentEvolver {
     private struct Pass {
         let records: [ExperimentRecord]
         let now: Int
+        let transforms: JEXLTransforms
         var client: NimbusClient
         var attributes: TargetingAttributes
         var statuses: [EnrollmentStatus?]
@@ -92,9 +96,10 @@ public enum EnrollmentEvolver {
         var staleKeys: EnrollmentSets = []
         var namedSets: [String: EnrollmentSets] = [:]
 
-        init(records: [ExperimentRecord], client: NimbusClient, now: Int) {
+        init(records: [ExperimentRecord], client: NimbusClient, now: Int, transforms: JEXLTransforms) {
             self.records = records
             self.now = now
+            self.transforms = transforms
             self.client = client
             // `is_already_enrolled` comes from the context here; `status(of:for:)` would also
             // set it for these slugs, whatever the record's enrolment now.
@@ -204,7 +209,8 @@ public enum EnrollmentEvolver {
             let flagged = alreadyEnrolled && !client.pinnedContextKeys.contains("is_already_enrolled")
             if flagged { client.context["is_already_enrolled"] = .bool(true) }
             defer { if flagged { client.context["is_already_enrolled"] = .bool(false) } }
-            return checks ? EnrollmentEvaluator.status(of: record, for: client) : EnrollmentEvaluator.qualification(of: record, for: client)
+            return checks ? EnrollmentEvaluator.status(of: record, for: client, transforms: transforms)
+                : EnrollmentEvaluator.qualification(of: record, for: client, transforms: transforms)
         }
 
         /// The SDK's `evolve_enrollment` for a record the client has an earlier enrolment in:

@@ -19,8 +19,29 @@ public struct JEXLTransforms: Sendable {
         self.byName = byName
     }
 
-    /// The transforms that need no client state.
-    public static let stateless = JEXLTransforms(["versionCompare": VersionCompareTransform.apply])
+    /// The transforms that need no client state: `versionCompare` and `bucketSample`.
+    public static let stateless = JEXLTransforms([
+        "versionCompare": VersionCompareTransform.apply,
+        "bucketSample": BucketSampleTransform.apply,
+    ])
+
+    /// Every transform the Nimbus SDK registers, for one client: the stateless ones, the event
+    /// queries over `events` as they stand at `now`, and `preferenceIsUserSet`, answered by
+    /// `isPreferenceUserSet` (nil: `false` for every name, as on Firefox for iOS, which has no
+    /// Gecko preferences). Build it once per evaluation: it advances the store once.
+    public static func nimbus(events: EventStore, now: EventInstant,
+                              isPreferenceUserSet: (@Sendable (String) -> Bool)? = nil) -> JEXLTransforms {
+        // A counter too far from `now` to advance stays as it is; its query reports the error.
+        let advanced = (try? events.advanced(to: now)) ?? events
+        var byName = stateless.byName
+        for kind in EventQueryKind.allCases {
+            let query = EventQueryTransform(kind: kind, store: advanced, now: now)
+            byName[kind.rawValue] = query.transform
+        }
+        let preference = PreferenceIsUserSetTransform(isUserSet: isPreferenceUserSet)
+        byName["preferenceIsUserSet"] = preference.transform
+        return JEXLTransforms(byName)
+    }
 
     /// The same transforms with `others` added (an entry of `others` wins).
     public func adding(_ others: [String: Transform]) -> JEXLTransforms {

@@ -1,71 +1,110 @@
-/// A version string compared the way Firefox (and Nimbus's `versionCompare`) compares them.
+/// A version string read and compared the way the Nimbus SDK's `versionCompare` reads it
+/// (application-services `components/support/firefox-versioning`, itself a port of Firefox's
+/// nsVersionComparator).
 ///
-/// Each dot-separated part reads as `<number><letters><number><rest>` (`1b3` → 1, "b", 3, "");
-/// missing parts count as `0`, numbers compare as numbers, and a part with letters sorts before
-/// the same part without (`1.0a1 < 1.0`, `114.! < 114.0`). `*` is larger than any number, and
-/// `1+` reads as `2pre`, as in Firefox's nsVersionComparator.
-struct FirefoxVersion: Comparable {
-    struct Part: Comparable {
-        var numberA = 0
-        var stringB = ""
-        var numberC = 0
-        var extraD = ""
+/// A version is its dot-separated parts; a missing part counts as `0`, so `1.0 == 1.0.0`. Each
+/// part is `<number A><letters B><number C><rest D>`:
+/// - A and C are base-10 numbers that must fit a signed 32-bit integer (a longer one is an
+///   error, as on a device, never a silent saturation);
+/// - B stops at a digit, `+` or `-`, so `1-beta` has no letters and `-beta` as its rest, and
+///   sorts after `1a`;
+/// - a part that is exactly `*` is the largest number; `*a` is the letters `*a`;
+/// - a `+` right after A reads as `A+1` with letters `pre` (`1.0+ == 1.1pre`), and what follows
+///   the `+` is ignored;
+/// - empty letters (or rest) sort after non-empty ones (`1.0a1 < 1.0`, `114.! < 114.0`), others
+///   compare byte by byte.
+/// A part with a non-ASCII character is an error.
+struct FirefoxVersion: Sendable {
+    /// One dot-separated part, already split into its four pieces.
+    struct Part: Sendable, Equatable {
+        var numberA: Int32 = 0
+        var lettersB: [UInt8] = []
+        var numberC: Int32 = 0
+        var restD: [UInt8] = []
 
-        init(_ text: Substring) {
-            var rest = text
-            if rest.first == "*" {
-                numberA = Int.max
-                return
-            }
-            numberA = Self.takeNumber(&rest)
-            if rest.first == "+" {
-                numberA += 1
-                stringB = "pre"
-                return
-            }
-            let letters = rest.prefix { !$0.isASCII || !$0.isNumber }
-            stringB = String(letters)
-            rest = rest.dropFirst(letters.count)
-            numberC = Self.takeNumber(&rest)
-            extraD = String(rest)
+        init(numberA: Int32 = 0, lettersB: String = "", numberC: Int32 = 0, restD: String = "") {
+            self.numberA = numberA
+            self.lettersB = Array(lettersB.utf8)
+            self.numberC = numberC
+            self.restD = Array(restD.utf8)
         }
 
-        private static func takeNumber(_ text: inout Substring) -> Int {
-            let digits = text.prefix { $0.isASCII && $0.isNumber }
-            text = text.dropFirst(digits.count)
-            // Absurdly long digit runs saturate rather than wrap.
-            return Int(digits) ?? (digits.isEmpty ? 0 : Int.max)
+        init(parsing text: Substring) throws(FirefoxVersionError) {
+            let bytes = Array(text.utf8)
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { throw .nonASCII(part: String(text)) }
+            if bytes.isEmpty { return }
+            if bytes == [UInt8(ascii: "*")] {
+                numberA = .max
+                return
+            }
+            var index = 0
+            numberA = try Self.number(in: bytes, at: &index, part: text)
+            guard index < bytes.count else { return }
+            if bytes[index] == UInt8(ascii: "+") {
+                // The SDK adds with Rust's release-build arithmetic, which wraps: `2147483647+`
+                // becomes the smallest number there too, rather than an error.
+                numberA = numberA &+ 1
+                lettersB = Array("pre".utf8)
+                return
+            }
+            while index < bytes.count, !Self.endsLetters(bytes[index]) {
+                lettersB.append(bytes[index])
+                index += 1
+            }
+            guard index < bytes.count else { return }
+            numberC = try Self.number(in: bytes, at: &index, part: text)
+            guard index < bytes.count else { return }
+            restD = Array(bytes[index...])
         }
 
-        /// An empty string sorts after any non-empty one: a pre-release comes before its release.
-        private static func compareStrings(_ a: String, _ b: String) -> Int {
+        private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+        /// Letters end where a number begins, and at `+` or `-` (Firefox's rule, kept by the SDK).
+        private static func endsLetters(_ byte: UInt8) -> Bool {
+            isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        }
+
+        private static func number(in bytes: [UInt8], at index: inout Int, part: Substring) throws(FirefoxVersionError) -> Int32 {
+            var value: Int64 = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+                guard value <= Int64(Int32.max) else { throw .overflow(part: String(part)) }
+                index += 1
+            }
+            return Int32(value)
+        }
+
+        /// Empty sorts after non-empty; otherwise byte order.
+        private static func compareText(_ a: [UInt8], _ b: [UInt8]) -> Int {
             if a == b { return 0 }
             if a.isEmpty { return 1 }
             if b.isEmpty { return -1 }
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1
+            return a.lexicographicallyPrecedes(b) ? -1 : 1
         }
 
+        /// -1, 0 or 1 as `self` sorts before, with or after `other`.
         func compare(_ other: Part) -> Int {
             if numberA != other.numberA { return numberA < other.numberA ? -1 : 1 }
-            let b = Self.compareStrings(stringB, other.stringB)
-            if b != 0 { return b }
+            let letters = Self.compareText(lettersB, other.lettersB)
+            if letters != 0 { return letters }
             if numberC != other.numberC { return numberC < other.numberC ? -1 : 1 }
-            return Self.compareStrings(extraD, other.extraD)
+            return Self.compareText(restD, other.restD)
         }
-
-        static func < (lhs: Part, rhs: Part) -> Bool { lhs.compare(rhs) < 0 }
-        static func == (lhs: Part, rhs: Part) -> Bool { lhs.compare(rhs) == 0 }
     }
 
     var parts: [Part]
 
-    init(_ text: String) {
-        parts = text.split(separator: ".", omittingEmptySubsequences: false).map(Part.init)
+    init(parsing text: String) throws(FirefoxVersionError) {
+        var parts: [Part] = []
+        for piece in text.split(separator: ".", omittingEmptySubsequences: false) {
+            parts.append(try Part(parsing: piece))
+        }
+        self.parts = parts
     }
 
     /// -1, 0 or 1 as `self` is older than, equal to or newer than `other`.
     func compare(_ other: FirefoxVersion) -> Int {
-        let zero = Part("0")
+        let zero = Part()
         for offset in 0..<max(parts.count, other.parts.count) {
             let mine = offset < parts.count ? parts[offset] : zero
             let theirs = offset < other.parts.count ? other.parts[offset] : zero
@@ -74,7 +113,4 @@ struct FirefoxVersion: Comparable {
         }
         return 0
     }
-
-    static func < (lhs: FirefoxVersion, rhs: FirefoxVersion) -> Bool { lhs.compare(rhs) < 0 }
-    static func == (lhs: FirefoxVersion, rhs: FirefoxVersion) -> Bool { lhs.compare(rhs) == 0 }
 }

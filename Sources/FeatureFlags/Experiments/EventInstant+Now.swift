@@ -1,0 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Nimbus
+
+extension EventInstant {
+    /// The current time.
+    public static var now: EventInstant { EventInstant(secondsSinceEpoch: Date().timeIntervalSince1970) }
+}
