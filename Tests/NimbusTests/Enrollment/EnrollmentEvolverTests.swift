@@ -255,3 +255,18 @@ import Testing
         #expect(EnrollmentEvolver.evolve(records: [record], client: client, now: 0).results[0].status == expected)
     }
 }
+
+/// The evolver's targeting calls the transforms it is given, for new and earlier enrolments alike.
+@Suite struct EnrollmentEvolverTransformTests {
+    @Test func targetingCallsTheGivenTransforms() throws {
+        let transforms = JEXLTransforms.stateless.adding(["answer": { _, _ throws(JEXLError) in .int(42) }])
+        let fresh = try ExperimentRecord(json: RecordFixtures.record(slug: "fresh", featureId: "a", changes: ["targeting": .string("1|answer == 42")]))
+        let kept = try ExperimentRecord(json: RecordFixtures.record(slug: "kept", featureId: "b", changes: ["targeting": .string("1|answer == 42")]))
+        let client = EnrollmentEvolverTests.client(previous: [StoredEnrollment(slug: "kept", isRollout: false, state: .enrolled(branch: "control"))])
+        let outcome = EnrollmentEvolver.evolve(records: [fresh, kept], client: client, now: 0, transforms: transforms)
+        #expect(outcome.results.map(\.status) == [.enrolled(branch: "control"), .enrolled(branch: "control")])
+        let without = EnrollmentEvolver.evolve(records: [fresh, kept], client: client, now: 0)
+        #expect(without.results.map(\.status.isEnrolled) == [false, false], "no such transform: an error, and a disqualification")
+        #expect(without.results[1].status == .notEnrolled(.disqualified(.error)))
+    }
+}
