@@ -26,7 +26,7 @@ public enum FlagsCommandLine {
 
     static var commands: [any FlagsCommand.Type] {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
-         ExperimentsCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
+         ExperimentsCommand.self, ContextCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
     }
@@ -43,7 +43,9 @@ public enum FlagsCommandLine {
                              or a Remote Settings URL (a server, or its .../records address)
           --offline          never ask a Remote Settings server; use the cached records
           --nimbus-id UUID   evaluate experiments as this client instead of the store's own
-          --context K=V      an extra targeting attribute (repeatable; V is JSON or a string)
+          --context K=V      an extra targeting attribute (repeatable; V is JSON or a string);
+                             it wins over every other, and makes the run a preview that keeps
+                             no enrolment
           -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
           --version          show the version and build channel
 

@@ -49,6 +49,12 @@ public final class FlagsEnvironment: Sendable {
         var locale: String
         var context: [String: JSONValue]
         var snapshots: SnapshotCache
+        /// Whether this evaluation is the client's own, as on a device, so its enrolments and
+        /// the app version are kept for the next one; a preview (`--nimbus-id`, `--context`,
+        /// `--channel`, the menu's channel preview) changes nothing.
+        var persists = false
+        /// The client is the store's own (no `--nimbus-id` naming another).
+        var isStoredClient = true
     }
 
     init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: BuildChannel, clientSetup: ClientSetup) {
@@ -59,16 +65,24 @@ public final class FlagsEnvironment: Sendable {
         self.channel = channel
         self.clientSetup = clientSetup
         let clientStore = NimbusClientStore(prefs: prefs)
+        let now = Int(Date().timeIntervalSince1970)
+        let (attributes, updateWrites) = Self.attributes(registry: registry, channel: channel, setup: clientSetup, store: clientStore, now: now)
         let client = NimbusClient(
-            nimbusID: clientSetup.nimbusID, appName: registry.app, appId: registry.app, channel: channel.rawValue,
-            locale: clientSetup.locale, daysSinceInstall: clientStore.daysSinceInstall, isFirstRun: clientSetup.isFirstRun,
-            extraContext: clientSetup.context, experimentsOptOut: clientStore.isOptedOut(of: .experiments),
-            rolloutsOptOut: clientStore.isOptedOut(of: .rollouts))
+            nimbusID: clientSetup.nimbusID, attributes: attributes, extraContext: clientSetup.context,
+            experimentsOptOut: clientStore.isOptedOut(of: .experiments), rolloutsOptOut: clientStore.isOptedOut(of: .rollouts),
+            previousEnrollments: clientSetup.isStoredClient ? clientStore.enrollments : [])
         experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
                                                  loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
-                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry,
+                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
                                                  transforms: Self.transforms(prefs: prefs))
         let experiments = experiments
+        // Only an evaluation of records that loaded is kept: with none (an unreachable server and
+        // no cache) every enrolment would end, which the SDK never does without new records.
+        if clientSetup.persists, clientSetup.loaded?.records != nil {
+            // The flags of this run are right whether or not the state is kept; a store that
+            // cannot be written (read-only, full) only makes the next run evaluate afresh.
+            try? clientStore.record(updateWrites + clientStore.changes(keeping: experiments.storedEnrollments))
+        }
         nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, lookup: experiments.layerValue(of:))
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: channel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)
@@ -95,20 +109,52 @@ public final class FlagsEnvironment: Sendable {
 
         let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy, snapshots: snapshots) }
         let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()
-        let setup = ClientSetup(source: source, loaded: loaded, nimbusID: nimbusID,
+        var setup = ClientSetup(source: source, loaded: loaded, nimbusID: nimbusID,
                                 isFirstRun: isNew, locale: locale(from: options.environment), context: options.context,
                                 snapshots: snapshots)
+        setup.isStoredClient = options.nimbusID == nil || options.nimbusID == NimbusClientStore(prefs: prefs).storedNimbusID
+        setup.persists = options.nimbusID == nil && options.context.isEmpty && options.channel == nil
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: options.channel ?? .current, clientSetup: setup)
     }
 
-    /// The same app, store and client, resolved and previewed for another channel.
+    /// The same app, store and client, resolved and previewed for another channel (a preview:
+    /// it keeps no enrolment).
     public func previewing(_ channel: BuildChannel) -> FlagsEnvironment {
-        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+        var setup = clientSetup
+        setup.persists = false
+        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
     /// The same app and store evaluated again: after opt-outs changed or the store was changed
     /// by another process.
-    public func reloaded() -> FlagsEnvironment { previewing(channel) }
+    public func reloaded() -> FlagsEnvironment {
+        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+    }
+
+    /// The targeting attributes of this client, as the SDK computes them, and the writes that
+    /// record an app update. From the registry (`app:`, `context:`), the channel, the locale,
+    /// the store (install and update times) and the clock; `is_first_run` is the tool's own
+    /// custom attribute (true when this run created the client id), which `context:` may set.
+    /// An update is a change of `app_version` since the last evaluation (`--context
+    /// app_version=…` previews one: `days_since_update` is then 0).
+    static func attributes(registry: FeatureFlagRegistry, channel: BuildChannel, setup: ClientSetup, store: NimbusClientStore,
+                           now: Int) -> (TargetingAttributes, [PrefChange]) {
+        var attributes = TargetingAttributes(appName: registry.app, appId: registry.app, channel: channel.rawValue)
+        attributes.locale = setup.locale
+        var custom: [String: JSONValue] = ["is_first_run": .bool(setup.isFirstRun)]
+        for (name, value) in registry.context {
+            if TargetingAttributes.appContextNames.contains(name) {
+                _ = attributes.setAppContext(name, to: value)
+            } else {
+                custom[name] = value
+            }
+        }
+        attributes.customTargetingAttributes = custom
+        let appVersion = setup.context["app_version"]?.stringValue ?? attributes.appVersion
+        let (updatedAt, writes) = store.update(appVersion: appVersion, now: now)
+        attributes.updateTime(now: now, installedAt: store.installedAt ?? now, updatedAt: updatedAt)
+        return (attributes, writes)
+    }
 
     /// The same app with its experiments read again from their source, for instance fetched from
     /// the server in the background after the menu drew its first frame from the cache.

@@ -3,10 +3,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Nimbus
 import Prefs
 
-/// The Nimbus client's own state, kept in the app's store under the `nimbus.` branch: its stable
-/// id, when it was first seen (for `days_since_install`), and the two participation opt-outs.
+/// The Nimbus client's own state, kept in the app's store under the `nimbus.` branch, as the
+/// SDK keeps it in its database: the stable id (`id`), when it was first seen (`installedAt`,
+/// for `days_since_install`), the app version of the last evaluation and when it last changed
+/// (`appVersion`, `updatedAt`, for `days_since_update`), the enrolments the last evaluation left
+/// (`enrollments`, for `is_already_enrolled`, `enrollments`, `active_experiments`,
+/// `enrollments_map`), and the two participation opt-outs. Times are seconds since 1970.
 ///
 /// ```swift
 /// let client = NimbusClientStore(prefs: prefs)
@@ -42,6 +47,44 @@ public struct NimbusClientStore: Sendable {
     public var daysSinceInstall: Int {
         guard let installed = prefs.intForKey("installedAt") else { return 0 }
         return max(0, (Int(Date().timeIntervalSince1970) - installed) / 86_400)
+    }
+
+    /// When the client id was created.
+    public var installedAt: Int? { prefs.intForKey("installedAt") }
+
+    /// When the app was last updated, as the SDK's `get_update_date` decides it: an update is
+    /// the app version differing from the one stored at the last evaluation (a first run with a
+    /// version counts as one); the writes that record it are returned, for the caller to apply
+    /// when the evaluation is for real. Without a version the stored date stands, and without
+    /// either it is now, as in the SDK.
+    public func update(appVersion: String?, now: Int) -> (updatedAt: Int, changes: [PrefChange]) {
+        let writes: [PrefChange] = appVersion.map { [.set("appVersion", .string($0)), .set("updatedAt", .int(now))] } ?? []
+        switch (prefs.stringForKey("appVersion"), appVersion, prefs.intForKey("updatedAt")) {
+        case (let stored?, let current?, let date?) where stored == current: return (date, [])
+        case (let stored?, let current?, _) where stored != current: return (now, writes)
+        case (nil, .some, _): return (now, writes)
+        case (_, _, let date?): return (date, [])
+        default: return (now, [])
+        }
+    }
+
+    /// The enrolments the last evaluation left; entries this version cannot read are left out.
+    public var enrollments: [StoredEnrollment] {
+        guard let text = prefs.stringForKey("enrollments"), let json = try? JSONParser.parse(text) else { return [] }
+        return json.arrayValue?.compactMap(StoredEnrollment.init(json:)) ?? []
+    }
+
+    /// The write that keeps `enrollments`, or none when they are what is stored already (so a
+    /// menu that evaluates again on every change of the store does not write one of its own).
+    public func changes(keeping enrollments: [StoredEnrollment]) -> [PrefChange] {
+        let text = JSONValue.array(enrollments.map(\.json)).compactText
+        return prefs.stringForKey("enrollments") == text ? [] : [.set("enrollments", .string(text))]
+    }
+
+    /// Applies the writes of one evaluation, in one transaction.
+    public func record(_ changes: [PrefChange]) throws {
+        guard !changes.isEmpty else { return }
+        try prefs.apply(changes)
     }
 
     public func isOptedOut(of pool: Pool) -> Bool { prefs.boolForKey(pool.key) ?? false }

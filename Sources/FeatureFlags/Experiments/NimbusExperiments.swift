@@ -38,13 +38,20 @@ public struct NimbusExperiments: Sendable {
     public let remote: RemoteExperimentsResult?
     /// The transforms targeting was evaluated with, for reports that evaluate it again.
     public let transforms: JEXLTransforms
+    /// The enrolments this evaluation leaves, to keep for the next one (`NimbusClientStore`).
+    public var storedEnrollments: [StoredEnrollment] = []
+    /// The targeting context after this evaluation, as the SDK holds it for the app afterwards:
+    /// its enrolment sets are this evaluation's (`flags context` shows it).
+    public var context: [String: JSONValue] = [:]
 
-    /// Evaluates `records` for `client` and resolves every feature the registry reads.
+    /// Evaluates `records` for `client`, from the enrolments it had before
+    /// (`client.previousEnrollments`) as a device does, and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
                                 remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry,
-                                transforms: JEXLTransforms = .stateless) -> NimbusExperiments {
+                                now: Int = Int(Date().timeIntervalSince1970), transforms: JEXLTransforms = .stateless) -> NimbusExperiments {
         let list = records?.records ?? []
-        let enrollments = EnrollmentEvaluator.evaluate(records: list, client: client, transforms: transforms)
+        let outcome = EnrollmentEvolver.evolve(records: list, client: client, now: now, transforms: transforms)
+        let enrollments = outcome.results
         let manifest = registry.manifest
         let resolver = FeatureResolver(
             defaults: { manifest.defaultValue(forFeature: $0, channel: client.channel) },
@@ -53,9 +60,14 @@ public struct NimbusExperiments: Sendable {
         // other 9,000 of a 10,000-flag app only to find their defaults took 25 ms at every start,
         // and even listing the features the registry reads, to pick from, took 3 ms.
         let resolved = resolver.configured(enrollments: enrollments, where: manifest.hasFeature)
-        return NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
-                                 client: client, resolved: resolved,
-                                 loadProblem: loadProblem, note: note, remote: remote, transforms: transforms)
+        var experiments = NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
+                                            client: client, resolved: resolved,
+                                            loadProblem: loadProblem, note: note, remote: remote, transforms: transforms)
+        experiments.storedEnrollments = outcome.enrollments
+        var context = outcome.attributes.context
+        context.merge(client.context.filter { client.pinnedContextKeys.contains($0.key) }) { _, pinned in pinned }
+        experiments.context = context
+        return experiments
     }
 
     /// Experiment record files larger than this are refused, counted while reading: Firefox for

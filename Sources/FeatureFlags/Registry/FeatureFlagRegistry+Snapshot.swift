@@ -46,6 +46,7 @@ extension FeatureFlagRegistry {
             writer.write(flag.description)
             writer.write(Distribution.allCases.map { flag.value(in: $0) ? "1" : "0" })
         }
+        writer.write(JSONValue.object(context))
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -81,8 +82,10 @@ extension FeatureFlagRegistry {
             return BuildFlagDefinition(name: name, description: description,
                                        values: Dictionary(uniqueKeysWithValues: zip(Distribution.allCases, bits.map { $0 == "1" })))
         }
+        guard case .object(let context) = try reader.readJSON() else { throw SnapshotReader.Malformed("a registry context that is not an object") }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
                   flags: flags, preferences: preferences, buildFlags: buildFlags,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
+        self.context = context
     }
 }

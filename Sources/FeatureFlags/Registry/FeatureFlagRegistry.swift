@@ -35,6 +35,9 @@ public struct FeatureFlagRegistry: Sendable {
     public let preferences: [TypedPreference]
     /// The app's compile-time flags (`build-flags:`), sorted by name.
     public let buildFlags: [BuildFlagDefinition]
+    /// The targeting attributes the app gives Nimbus (`context:`): its `AppContext` fields
+    /// (`app_version`, `os`, `device_model`, ...) and its custom attributes, by JSON name.
+    public var context: [String: JSONValue] = [:]
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.

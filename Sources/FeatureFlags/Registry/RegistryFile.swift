@@ -24,6 +24,10 @@ import Platform
 ///     default: true
 /// preferences:
 ///   startAtHome: { feature: start-at-home-feature, variable: setting, userPrefsKey: StartAtHomeUserPrefsKey }
+/// context:                      # optional: what the app gives Nimbus for targeting
+///   app_version: "121.0"        # AppContext fields (strings; installation_date in ms)
+///   os: iOS
+///   is_default_browser: false   # anything else is a custom targeting attribute
 /// ```
 package struct RegistryFile {
     package struct Flag {
@@ -55,8 +59,9 @@ package struct RegistryFile {
     package var flags: [Flag]
     package var preferences: [Preference]
     var buildFlags: [BuildFlagDefinition] = []
+    var context: [String: JSONValue] = [:]
 
-    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences", "build-flags"]
+    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences", "build-flags", "context"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
@@ -94,7 +99,31 @@ package struct RegistryFile {
         var file = RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder), manifestMark: root["manifest"]!.mark,
                                 experiments: experiments, flags: flags, preferences: preferences)
         file.buildFlags = buildFlags.sorted { $0.name < $1.name }
+        if let context = root["context"] { file.context = try readContext(context) }
         return file
+    }
+
+    /// `context:`: the app's targeting attributes. An `AppContext` field must have its type; a
+    /// name the SDK computes itself is refused, since on a device the SDK's value replaces it.
+    private static func readContext(_ node: YAMLNode) throws(YAMLError) -> [String: JSONValue] {
+        var context: [String: JSONValue] = [:]
+        var probe = TargetingAttributes(appName: "", appId: "", channel: "")
+        for entry in try node.requireMapping("`context`") {
+            let name = try entry.key.requireString("a targeting attribute name")
+            let value = entry.value.jsonValue
+            if ["app_name", "app_id", "channel"].contains(name) {
+                throw YAMLError(at: entry.key.mark, "`context.\(name)` comes from the registry itself (`app:`) and the channel; remove it, or simulate another with --context \(name)=VALUE")
+            }
+            if TargetingAttributes.attributeNames.contains(name), !TargetingAttributes.appContextNames.contains(name) {
+                throw YAMLError(at: entry.key.mark, "`context.\(name)` is computed by the Nimbus SDK, whose value replaces an app's; remove it, or simulate one with --context \(name)=VALUE")
+            }
+            if TargetingAttributes.appContextNames.contains(name), value != .null, !probe.setAppContext(name, to: value) {
+                let kind = name == "installation_date" ? "an integer (milliseconds since 1970)" : "a string (quote it: \(name): \"\(value.compactText)\")"
+                throw YAMLError(at: entry.value.mark, "`context.\(name)` must be \(kind), as the SDK's AppContext has it; found \(value.kindName)")
+            }
+            context[name] = value
+        }
+        return context
     }
 
     static let remoteSettingsKeys = ["server", "bucket", "collection"]

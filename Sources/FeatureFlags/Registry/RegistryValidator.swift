@@ -39,8 +39,10 @@ struct RegistryValidator {
             throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
         }
         try checkStoredKeys()
-        return FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
-                                   experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags)
+        var registry = FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
+                                           experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags)
+        registry.context = file.context
+        return registry
     }
 
     /// Every key the registry implies in the store (debug overrides, user preferences, typed

@@ -12,10 +12,15 @@ struct ExperimentsCommand: FlagsCommand {
         --experiments PATH) for this client, in the Nimbus SDK's order: opt-out, paused, app name,
         channel, targeting, bucket, branch. Shows each record as enrolled (with its branch), not
         enrolled (with the reason: opted out, paused, other app, other channel, not targeted, not
-        selected, feature conflict), an error (with the message), or skipped (malformed record).
+        selected, feature conflict, a Firefox Labs opt-in, disqualified, ended before), an error
+        (with the message), or skipped (a record the SDK would drop, with the field at fault).
+        As on a device, the evaluation starts from the previous one: a client stays in its
+        branch, is disqualified when targeting or bucketing stops matching, and the result is
+        kept in the store for the next run (`flags context` shows the attributes).
         The client is the store's own Nimbus id unless --nimbus-id is given; --channel and
-        --context change what targeting sees. Targeting that jexl-rs (the SDK's JEXL engine)
-        reads differently from how it looks gets a `warning: SLUG: …` line after the table.
+        --context change what targeting sees, and are previews: nothing is kept. Targeting that
+        jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
+        `warning: SLUG: …` line after the table.
 
         Options:
           --json    print {client, source, records, skipped} as JSON (each record with its warnings)

@@ -39,6 +39,9 @@ struct EnrollmentReport {
         case .notTargeted: "not-targeted"
         case .notSelected: "not-selected"
         case .featureConflict: "feature-conflict"
+        case .firefoxLabsOptIn: "firefox-labs"
+        case .disqualified: "disqualified"
+        case .endedBefore: "ended-before"
         }
     }
 

@@ -32,10 +32,18 @@ public enum EnrollmentEvaluator {
     /// The status of one record on its own, before feature conflicts are considered.
     public static func status(of record: ExperimentRecord, for client: NimbusClient,
                               transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
+        if record.isFirefoxLabsOptIn { return .notEnrolled(.firefoxLabsOptIn) }
         if record.isRollout ? client.rolloutsOptOut : client.experimentsOptOut {
             return .notEnrolled(.optedOut)
         }
         if record.isEnrollmentPaused { return .notEnrolled(.paused) }
+        return qualification(of: record, for: client, transforms: transforms)
+    }
+
+    /// The SDK's `evaluate_enrollment`: app, channel, targeting, bucket and branch, without the
+    /// opt-out and pause checks, which do not apply to a client already enrolled.
+    public static func qualification(of record: ExperimentRecord, for client: NimbusClient,
+                                     transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
         if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
         // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
         if let channel = record.channel, channel != client.channel, channel.lowercased() != client.channel.lowercased() {

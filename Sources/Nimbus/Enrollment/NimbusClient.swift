@@ -1,15 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The client a set of experiment records is evaluated for: who it is (nimbus id), which app
-/// and channel it runs, its targeting context, and whether the user opted out.
+/// and channel it runs, its targeting attributes, what it was enrolled in at the previous
+/// evaluation, and whether the user opted out.
 ///
-/// Use it as the input to `EnrollmentEvaluator`. The targeting context holds what JEXL
-/// targeting can read: `app_name`, `app_id`, `channel`, `locale`, `language`, `region`,
-/// `is_already_enrolled`, `days_since_install`, `is_first_run`, plus anything in
-/// `extraContext` (which wins over the built-in keys, e.g. to add `app_version`).
+/// Use it as the input to `EnrollmentEvaluator` (one evaluation on its own) or
+/// `EnrollmentEvolver` (an evaluation that follows the previous one, as a device's). `context`
+/// is what JEXL targeting reads: `attributes.context` (the SDK's attributes, `TargetingAttributes`)
+/// with `extraContext` over it, which wins over everything (`flags --context`).
 ///
 /// ```swift
-/// let client = NimbusClient(nimbusID: "3d2142de-53bf-2d48-a92d-45fb7036cbf6",
-///                           appName: "firefox_ios", appId: "org.mozilla.ios.Firefox",
-///                           channel: "beta", locale: "en-US",
+/// var attributes = TargetingAttributes(appName: "firefox_ios", appId: "org.mozilla.ios.Firefox", channel: "beta")
+/// attributes.locale = "en-US"
+/// let client = NimbusClient(nimbusID: "3d2142de-53bf-2d48-a92d-45fb7036cbf6", attributes: attributes,
 ///                           extraContext: ["app_version": "114.1"])
 /// client.context["language"]  // .string("en")
 /// ```
@@ -17,19 +24,59 @@ public struct NimbusClient: Sendable, Hashable {
     /// The id hashed for bucketing: a hyphenated UUID in lowercase, as the Nimbus SDK writes it
     /// (the initializer lowercases it, since the hash of `"ABC…"` differs from that of `"abc…"`).
     public var nimbusID: String
+    /// `app_name` as targeting sees it (a custom or `--context` one wins): the SDK checks a
+    /// record's `appName` against the context's.
     public var appName: String
     public var appId: String
+    /// `channel` as targeting sees it, compared with a record's `channel`.
     public var channel: String
+    /// The attributes before `extraContext`, with the enrolments of the previous evaluation.
+    public var attributes: TargetingAttributes
     /// What targeting expressions can read.
     public var context: [String: JSONValue]
+    /// Keys set by `extraContext`: evaluation never replaces them, not even the enrolment sets.
+    public var pinnedContextKeys: Set<String>
     /// The user turned off experiments; rollouts are governed separately.
     public var experimentsOptOut: Bool
     /// The user turned off rollouts.
     public var rolloutsOptOut: Bool
     /// Slugs this client is already enrolled in; targeting sees `is_already_enrolled == true`
-    /// for those records (the Nimbus SDK keeps this in its database; here the caller supplies it).
+    /// for those records.
     public var alreadyEnrolledSlugs: Set<String>
+    /// The enrolments the previous evaluation left (`EnrollmentEvolver` starts from them).
+    public var previousEnrollments: [StoredEnrollment]
 
+    /// A client with the SDK's attributes. The enrolment sets of `attributes` are filled from
+    /// `previousEnrollments` (as the SDK does before evaluating), and `nimbus_id` is the id.
+    public init(
+        nimbusID: String,
+        attributes: TargetingAttributes,
+        extraContext: [String: JSONValue] = [:],
+        experimentsOptOut: Bool = false,
+        rolloutsOptOut: Bool = false,
+        previousEnrollments: [StoredEnrollment] = []
+    ) {
+        self.nimbusID = nimbusID.lowercased()
+        var attributes = attributes
+        attributes.nimbusID = self.nimbusID
+        for enrollment in previousEnrollments { attributes.update(with: enrollment) }
+        self.attributes = attributes
+        self.experimentsOptOut = experimentsOptOut
+        self.rolloutsOptOut = rolloutsOptOut
+        self.previousEnrollments = previousEnrollments
+        alreadyEnrolledSlugs = Set(previousEnrollments.filter(\.isEnrolled).map(\.slug))
+        var context = attributes.context
+        context.merge(extraContext) { _, extra in extra }
+        self.context = context
+        pinnedContextKeys = Set(extraContext.keys)
+        appName = context["app_name"]?.stringValue ?? attributes.appName
+        appId = context["app_id"]?.stringValue ?? attributes.appId
+        channel = context["channel"]?.stringValue ?? attributes.channel
+    }
+
+    /// A client built from the few facts most callers have; the other attributes are unset
+    /// (`null`, as on a device that does not set them), `is_first_run` is a custom attribute as
+    /// Firefox for iOS sets it, and `current_date` is now.
     public init(
         nimbusID: String,
         appName: String,
@@ -43,31 +90,13 @@ public struct NimbusClient: Sendable, Hashable {
         rolloutsOptOut: Bool = false,
         alreadyEnrolledSlugs: Set<String> = []
     ) {
-        self.nimbusID = nimbusID.lowercased()
-        self.appName = appName
-        self.appId = appId
-        self.channel = channel
-        self.experimentsOptOut = experimentsOptOut
-        self.rolloutsOptOut = rolloutsOptOut
+        var attributes = TargetingAttributes(appName: appName, appId: appId, channel: channel)
+        attributes.locale = locale
+        attributes.customTargetingAttributes = ["is_first_run": .bool(isFirstRun)]
+        attributes.updateTime(now: Int(Date().timeIntervalSince1970), installedAt: nil, updatedAt: nil)
+        attributes.daysSinceInstall = daysSinceInstall
+        self.init(nimbusID: nimbusID, attributes: attributes, extraContext: extraContext,
+                  experimentsOptOut: experimentsOptOut, rolloutsOptOut: rolloutsOptOut)
         self.alreadyEnrolledSlugs = alreadyEnrolledSlugs
-        var context: [String: JSONValue] = [
-            "app_name": .string(appName),
-            "app_id": .string(appId),
-            "channel": .string(channel),
-            "locale": .string(locale),
-            "is_already_enrolled": .bool(false),
-            "days_since_install": .int(daysSinceInstall),
-            "is_first_run": .bool(isFirstRun),
-        ]
-        // Split as the Nimbus SDK does: "en-US" gives language "en" and region "US"; a region
-        // is only defined when the locale has one, so targeting on it otherwise is an error.
-        let parts = locale.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        if let language = parts.first, !language.isEmpty { context["language"] = .string(String(language)) }
-        if parts.count > 1 {
-            let region = parts[1].prefix { $0 != "-" }
-            if !region.isEmpty { context["region"] = .string(String(region)) }
-        }
-        context.merge(extraContext) { _, extra in extra }
-        self.context = context
     }
 }

@@ -20,6 +20,14 @@ public enum NotEnrolledReason: Sendable, Hashable, CustomStringConvertible {
     case notSelected
     /// An earlier record of the same kind (experiment or rollout) already holds one of its features.
     case featureConflict
+    /// A Firefox Labs opt-in (`isFirefoxLabsOptIn`): the SDK enrols a client only when the user
+    /// opts in, never by evaluating it.
+    case firefoxLabsOptIn
+    /// The client was enrolled at an earlier evaluation and left (`StoredEnrollment`).
+    case disqualified(Disqualification)
+    /// The client was in this experiment before it ended; the SDK does not enrol it again when
+    /// the record comes back, until it has forgotten that enrolment (one evaluation later).
+    case endedBefore
 
     public var description: String {
         switch self {
@@ -30,6 +38,9 @@ public enum NotEnrolledReason: Sendable, Hashable, CustomStringConvertible {
         case .notTargeted: "targeting did not match"
         case .notSelected: "not in the sampled buckets"
         case .featureConflict: "another record already holds one of its features"
+        case .firefoxLabsOptIn: "a Firefox Labs opt-in: enrolled only when the user opts in"
+        case .disqualified(let reason): "disqualified: \(reason)"
+        case .endedBefore: "this client was in it before it ended"
         }
     }
 }

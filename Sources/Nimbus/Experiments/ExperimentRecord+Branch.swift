@@ -4,7 +4,8 @@ extension ExperimentRecord {
     ///
     /// Use `features` to read what enrolling in this branch changes. Both record shapes are
     /// read: the current `features: [...]` list and the older single `feature` object
-    /// (`features` wins when both are present, as in the Nimbus SDK).
+    /// (`features` wins when both are present, as in the Nimbus SDK; a branch with neither sets
+    /// no feature).
     ///
     /// ```swift
     /// let branch = try ExperimentRecord.Branch(json: .object([
@@ -27,17 +28,22 @@ extension ExperimentRecord {
         public init(json: JSONValue, path: String = "branch") throws(ExperimentRecordError) {
             let fields = try RecordFields(json, path: path)
             slug = try fields.required("slug", RecordFields.string)
-            ratio = try fields.required("ratio", RecordFields.nonNegativeInteger)
+            ratio = try fields.required("ratio", RecordFields.signed32)
+            // The SDK reads `ratio` as an i32 and then as a u32: a negative weight would become
+            // one of four billion there, which no record means; refused rather than guessed at.
+            guard ratio >= 0 else { throw ExperimentRecordError("field `\(fields.path(of: "ratio"))` cannot be negative") }
+            // Both are `Option`s in the SDK and both are read when present (so a malformed
+            // `feature` drops the record even beside `features`); `features` wins, and a branch
+            // with neither sets no feature.
+            let single = try fields.optional("feature") { value, path throws(ExperimentRecordError) in try FeatureConfig(json: value, path: path()) }
             if let list = try fields.optional("features", RecordFields.array) {
                 var features: [FeatureConfig] = []
                 for (index, element) in list.enumerated() {
                     features.append(try FeatureConfig(json: element, path: "\(fields.path(of: "features"))[\(index)]"))
                 }
                 self.features = features
-            } else if let single = fields.value("feature") {
-                features = [try FeatureConfig(json: single, path: fields.path(of: "feature"))]
             } else {
-                throw .missing(fields.path(of: "features"))
+                features = single.map { [$0] } ?? []
             }
         }
 

@@ -11,7 +11,7 @@ extension ExperimentRecord {
     /// ```
     public struct FeatureConfig: Sendable, Hashable {
         public var featureId: String
-        /// Variable name → value. Nimbus requires an object here.
+        /// Variable name → value. Nimbus requires an object here, and an absent one is `{}`.
         public var value: [String: JSONValue] {
             get { storage.value.objectValue ?? [:] }
             set { storage = DeferredJSON(.object(newValue)) }
@@ -44,7 +44,8 @@ extension ExperimentRecord {
         public init(json: JSONValue, path: String = "feature") throws(ExperimentRecordError) {
             let fields = try RecordFields(json, path: path)
             featureId = try fields.required("featureId", RecordFields.string)
-            let raw = try fields.required("value") { value, path throws(ExperimentRecordError) in value }
+            // `#[serde(default)] value: Map`: absent is `{}`, but `null` or a non-object is refused.
+            let raw = fields.members["value"] ?? .object([:])
             guard case .object(let object) = raw else {
                 throw .wrongKind(fields.path(of: "value"), expected: "an object", found: raw)
             }

@@ -1,10 +1,14 @@
 /// One Nimbus experiment or rollout, as published to Remote Settings.
 ///
-/// Use it to decide enrollment (`EnrollmentEvaluator`) and to read what each branch sets. Only
-/// the fields the Nimbus SDK relies on are read; the many others Experimenter publishes
-/// (outcomes, probe sets, localizations, ...) are ignored, and the whole record stays available
-/// in `json`. A required field that is missing or of the wrong kind makes the initializer throw
-/// an error naming the field.
+/// Use it to decide enrollment (`EnrollmentEvaluator`) and to read what each branch sets. The
+/// record is read as the Nimbus SDK's serde model (`schema.rs`) reads it: its defaults apply
+/// (`featureIds` `[]`, `isRollout` false, `bucketConfig.total` 10,000, a feature's `value`
+/// `{}`), and what serde refuses is refused, so the SDK would drop the record too: a missing
+/// required field, `null` in a field that is not optional, a float where an integer is
+/// required, a `publishedDate` that is not RFC 3339, a randomization unit other than
+/// `nimbus_id`/`user_id`. The error names the field. The fields the SDK does not read
+/// (outcomes, probe sets, localizations, ...) are ignored, and the whole record stays
+/// available in `json`.
 ///
 /// ```swift
 /// let record = try ExperimentRecord(json: try JSONParser.parse(text))
@@ -46,6 +50,8 @@ public final class ExperimentRecord: Sendable, Hashable {
     public let enrollmentEndDate: String?
     public let proposedDuration: Int?
     public let referenceBranch: String?
+    /// A Firefox Labs opt-in: the SDK never enrols a client in one by itself; the user opts in.
+    public let isFirefoxLabsOptIn: Bool
     /// The record exactly as received.
     public var json: JSONValue { source.value }
     /// `json`, held whole or decoded from a snapshot when first asked for: a start reads every
@@ -92,25 +98,32 @@ public final class ExperimentRecord: Sendable, Hashable {
             throw ExperimentRecordError("field `branches` has ratios that add up to 0")
         }
         self.branches = branches
-        proposedEnrollment = try fields.required("proposedEnrollment", RecordFields.nonNegativeInteger)
+        proposedEnrollment = try fields.required("proposedEnrollment", RecordFields.unsigned32)
 
         appName = try fields.optional("appName", RecordFields.string)
         appId = try fields.optional("appId", RecordFields.string)
         channel = try fields.optional("channel", RecordFields.string)
         targeting = try fields.optional("targeting", RecordFields.string)
         (targetingExpression, targetingError) = Self.parseTargeting(targeting, reusing: &targetingParses)
-        isRollout = try fields.optional("isRollout", RecordFields.bool) ?? false
-        var featureIds = try fields.optional("featureIds", RecordFields.stringArray) ?? []
+        isRollout = try fields.defaulted("isRollout", false, RecordFields.bool)
+        var featureIds = try fields.defaulted("featureIds", [], RecordFields.stringArray)
         for feature in branches.flatMap(\.features) where !featureIds.contains(feature.featureId) {
             featureIds.append(feature.featureId)
         }
         self.featureIds = featureIds
-        publishedDate = try fields.optional("publishedDate", RecordFields.string)
+        publishedDate = try fields.optional("publishedDate", RecordFields.timestamp)
         startDate = try fields.optional("startDate", RecordFields.string)
         endDate = try fields.optional("endDate", RecordFields.string)
-        enrollmentEndDate = try fields.optional("enrollmentEndDate", RecordFields.string)
-        proposedDuration = try fields.optional("proposedDuration", RecordFields.nonNegativeInteger)
+        // Not in the SDK's model, so never a reason to drop a record: kept when it is a string.
+        enrollmentEndDate = fields.value("enrollmentEndDate")?.stringValue
+        proposedDuration = try fields.optional("proposedDuration", RecordFields.unsigned32)
         referenceBranch = try fields.optional("referenceBranch", RecordFields.string)
+        isFirefoxLabsOptIn = try fields.defaulted("isFirefoxLabsOptIn", false, RecordFields.bool)
+        // Read only so a record the SDK cannot deserialise is dropped here too.
+        _ = try fields.optional("firefoxLabsTitle", RecordFields.string)
+        _ = try fields.optional("firefoxLabsDescription", RecordFields.string)
+        _ = try fields.optional("firefoxLabsDescriptionLinks", RecordFields.stringMap)
+        _ = try fields.defaulted("requiresRestart", false, RecordFields.bool)
         source = DeferredJSON(json)
     }
 
@@ -119,7 +132,7 @@ public final class ExperimentRecord: Sendable, Hashable {
          bucketConfig: BucketConfig, branches: [Branch], proposedEnrollment: Int, appName: String?, appId: String?,
          channel: String?, targeting: String?, targetingParses: inout [String: Result<JEXLExpression, JEXLError>],
          isRollout: Bool, featureIds: [String], publishedDate: String?, startDate: String?, endDate: String?,
-         enrollmentEndDate: String?, proposedDuration: Int?, referenceBranch: String?, json: DeferredJSON) {
+         enrollmentEndDate: String?, proposedDuration: Int?, referenceBranch: String?, isFirefoxLabsOptIn: Bool, json: DeferredJSON) {
         self.schemaVersion = schemaVersion
         self.slug = slug
         self.userFacingName = userFacingName
@@ -141,6 +154,7 @@ public final class ExperimentRecord: Sendable, Hashable {
         self.enrollmentEndDate = enrollmentEndDate
         self.proposedDuration = proposedDuration
         self.referenceBranch = referenceBranch
+        self.isFirefoxLabsOptIn = isFirefoxLabsOptIn
         source = json
     }
 

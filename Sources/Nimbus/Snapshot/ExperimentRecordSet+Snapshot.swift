@@ -65,6 +65,7 @@ extension ExperimentRecord {
         writer.write(enrollmentEndDate)
         writer.write(proposedDuration.map { $0 + 1 } ?? 0)
         writer.write(referenceBranch)
+        writer.write(isFirefoxLabsOptIn)
         writer.writeBlock { $0.write(json) }
     }
 
@@ -98,12 +99,14 @@ extension ExperimentRecord {
         let enrollmentEndDate = try reader.readOptionalString(caching: &strings)
         let proposedDuration = try reader.readInt()
         let referenceBranch = try reader.readOptionalString(caching: &strings)
+        let isFirefoxLabsOptIn = try reader.readBool()
         let json = DeferredJSON(block: try reader.readBlock())
         self.init(schemaVersion: schemaVersion, slug: slug, userFacingName: userFacingName, userFacingDescription: userFacingDescription,
                   isEnrollmentPaused: isEnrollmentPaused, bucketConfig: bucketConfig, branches: branches,
                   proposedEnrollment: proposedEnrollment, appName: appName, appId: appId, channel: channel, targeting: targeting,
                   targetingParses: &targetingParses, isRollout: isRollout, featureIds: featureIds, publishedDate: publishedDate,
                   startDate: startDate, endDate: endDate, enrollmentEndDate: enrollmentEndDate,
-                  proposedDuration: proposedDuration > 0 ? proposedDuration - 1 : nil, referenceBranch: referenceBranch, json: json)
+                  proposedDuration: proposedDuration > 0 ? proposedDuration - 1 : nil, referenceBranch: referenceBranch,
+                  isFirefoxLabsOptIn: isFirefoxLabsOptIn, json: json)
     }
 }

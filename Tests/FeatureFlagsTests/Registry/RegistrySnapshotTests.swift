@@ -76,6 +76,19 @@ import TestHelpers
         }
     }
 
+    @Test func theTargetingContextComesBackFromTheSnapshot() throws {
+        let app = App()
+        let registry = try String(contentsOfFile: app.registryPath, encoding: .utf8)
+        app.folder.write(registry + "\ncontext:\n  app_version: \"121.0\"\n  installation_date: 1700000000000\n  tags: [a, b]\n", to: "app/feature-flags.yaml")
+        app.backdate(app.registryPath)
+        usleep(80_000)
+        let fromFiles = try app.snapshots.load(path: app.registryPath)
+        #expect(fromFiles.context == ["app_version": .string("121.0"), "installation_date": .int(1_700_000_000_000),
+                                      "tags": .array([.string("a"), .string("b")])])
+        let fromSnapshot = try #require(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath))
+        #expect(fromSnapshot.context == fromFiles.context)
+    }
+
     @Test func anEditedRegistryIsReadFromItsFilesAgain() throws {
         let app = App()
         #expect(try app.title() == "Search bar")
@@ -135,6 +148,7 @@ import TestHelpers
             #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
         }
         #expect(a.preferences == b.preferences && a.buildFlags == b.buildFlags)
+        #expect(a.context == b.context)
         let (m, n) = (a.manifest, b.manifest)
         #expect(m.channels == n.channels && m.files == n.files && m.featureIDs == n.featureIDs)
         #expect(n.featureIDs.allSatisfy(n.hasFeature) && !n.hasFeature("no-such-feature") && !n.hasFeature(""))

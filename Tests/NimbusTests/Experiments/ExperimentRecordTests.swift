@@ -55,15 +55,12 @@ import Testing
 
     @Test(arguments: [
         (["isEnrollmentPaused": JSONValue.string("no")], "field `isEnrollmentPaused` must be a boolean, found string"),
-        (["bucketConfig": .object(["randomizationUnit": .string("nimbus_id"), "namespace": .string("n"), "start": .int(0), "count": .int(1)])],
-         "missing required field `bucketConfig.total`"),
         (["bucketConfig": .object(["randomizationUnit": .string("nimbus_id"), "namespace": .string("n"), "start": .int(0), "count": .string("1"), "total": .int(1)])],
          "field `bucketConfig.count` must be an integer, found string"),
         (["bucketConfig": .object(["randomizationUnit": .string("nimbus_id"), "namespace": .string("n"), "start": .int(0), "count": .int(1), "total": .int(0)])],
          "field `bucketConfig.total` must be positive"),
         (["branches": .array([])], "field `branches` is empty"),
         (["branches": .array([.object(["slug": .string("a"), "ratio": .int(0), "features": .array([])])])], "field `branches` has ratios that add up to 0"),
-        (["branches": .array([.object(["slug": .string("a"), "ratio": .int(1)])])], "missing required field `branches[0].features`"),
         (["branches": .array([.object(["slug": .string("a"), "ratio": .int(-1), "features": .array([])])])], "field `branches[0].ratio` cannot be negative"),
         (["branches": .array([.object(["slug": .string("a"), "ratio": .int(1), "features": .array([.object(["featureId": .string("f"), "value": .int(3)])])])])],
          "field `branches[0].features[0].value` must be an object, found integer"),
@@ -75,12 +72,13 @@ import Testing
         #expect(throws: ExperimentRecordError(reason)) { try ExperimentRecord(json: json) }
     }
 
-    @Test func integralDoublesCountAsIntegers() throws {
-        let json = RecordFixtures.record(slug: "x", changes: ["proposedEnrollment": .double(7.0)])
-        #expect(try ExperimentRecord(json: json).proposedEnrollment == 7)
-        let bad = RecordFixtures.record(slug: "x", changes: ["proposedEnrollment": .double(7.5)])
-        #expect(throws: ExperimentRecordError("field `proposedEnrollment` must be an integer, found number")) {
-            try ExperimentRecord(json: bad)
+    /// serde_json reads `7.0` as a float, which a `u32` field refuses: the SDK drops the record.
+    @Test func aFloatIsNotAnInteger() throws {
+        for value in [7.0, 7.5] {
+            let json = RecordFixtures.record(slug: "x", changes: ["proposedEnrollment": .double(value)])
+            #expect(throws: ExperimentRecordError("field `proposedEnrollment` must be an integer, found the number \(value); the SDK reads it as u32 and refuses a fraction or an exponent, so write it without `.0`")) {
+                try ExperimentRecord(json: json)
+            }
         }
     }
 
