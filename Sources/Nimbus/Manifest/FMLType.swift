@@ -84,7 +84,7 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
             default:
                 if let declared = resolve(text) { return .success(declared) }
                 return .failure(ParseError(message: "unknown type '\(text)'; expected Boolean, Int, String, Text, Image, "
-                    + "Option<T>, List<T>, Map<K, T>, Enum<X>, Object<X>, or a declared enum, object or string alias"))
+                    + "Option<T>, List<T>, Map<K, T>, or a declared enum, object or string alias"))
             }
         }
         guard text.hasSuffix(">") else { return .failure(ParseError(message: "malformed type '\(text)': missing '>'")) }
