@@ -41,7 +41,7 @@ public final class FeatureFlagsDebugViewController {
     /// when a background fetch of the experiments finishes.
     public internal(set) var environment: FlagsEnvironment
     /// The channel whose values and override rules are shown (`c` cycles it).
-    public internal(set) var previewChannel: BuildChannel
+    public internal(set) var previewChannel: String
     /// `environment`, resolved for `previewChannel`.
     public internal(set) var previewed: FlagsEnvironment
     /// The switches of the Feature Flags section, sorted by title (made on first use: a large
@@ -213,7 +213,7 @@ public final class FeatureFlagsDebugViewController {
         MenuHeader(
             appName: environment.registry.app,
             buildChannel: BuildChannel.current.rawValue,
-            previewChannel: previewChannel.rawValue,
+            previewChannel: previewChannel,
             storePath: MenuText.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,

@@ -46,6 +46,7 @@ extension FeatureFlagRegistry {
             writer.write(flag.description)
             writer.write(Distribution.allCases.map { flag.value(in: $0) ? "1" : "0" })
         }
+        writer.write(BuildChannel.allCases.map { channels.names[$0] ?? "" })
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -81,8 +82,12 @@ extension FeatureFlagRegistry {
             return BuildFlagDefinition(name: name, description: description,
                                        values: Dictionary(uniqueKeysWithValues: zip(Distribution.allCases, bits.map { $0 == "1" })))
         }
+        // One name per build channel, empty when unmapped (no manifest channel is empty).
+        let mapped = try reader.readStrings()
+        guard mapped.count == BuildChannel.allCases.count else { throw SnapshotReader.Malformed("a channel map of the wrong size") }
+        let channels = ChannelMap(Dictionary(uniqueKeysWithValues: zip(BuildChannel.allCases, mapped).filter { !$0.1.isEmpty }))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, buildFlags: buildFlags,
+                  flags: flags, preferences: preferences, buildFlags: buildFlags, channels: channels,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
     }
 }

@@ -14,6 +14,7 @@ import Platform
 /// manifest: nimbus.fml.yaml     # relative to this file
 /// experiments: experiments.json # optional: a file, a Remote Settings URL, or a
 ///                               # `remote-settings: {server, bucket, collection}` block
+/// channels: { developer: debug } # optional: a build channel's name in the manifest
 /// flags:
 ///   newBibimbapMenu:
 ///     feature: bibimbap-feature
@@ -55,8 +56,10 @@ package struct RegistryFile {
     package var flags: [Flag]
     package var preferences: [Preference]
     var buildFlags: [BuildFlagDefinition] = []
+    /// `channels:`, each build channel mapped with where it is written.
+    var channels: [(build: BuildChannel, manifest: String, mark: YAMLMark)] = []
 
-    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences", "build-flags"]
+    static let topLevelKeys = ["app", "manifest", "experiments", "channels", "flags", "preferences", "build-flags"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
@@ -94,6 +97,16 @@ package struct RegistryFile {
         var file = RegistryFile(path: path, app: app, manifestPath: resolve(manifest, against: folder), manifestMark: root["manifest"]!.mark,
                                 experiments: experiments, flags: flags, preferences: preferences)
         file.buildFlags = buildFlags.sorted { $0.name < $1.name }
+        for entry in try root["channels"]?.requireMapping("`channels`") ?? [] {
+            let name = try entry.key.requireString("a build channel")
+            guard let build = BuildChannel(rawValue: name) else {
+                throw YAMLError(at: entry.key.mark, "`channels` maps the build channels to the manifest's; '\(name)' is not one: "
+                                + "expected \(BuildChannel.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let manifestChannel = try entry.value.requireString("the manifest channel of `\(name)`")
+            guard !manifestChannel.isEmpty else { throw YAMLError(at: entry.value.mark, "`channels.\(name)` is empty; name a channel of the manifest") }
+            file.channels.append((build, manifestChannel, entry.value.mark))
+        }
         return file
     }
 
