@@ -32,4 +32,18 @@ import TestHelpers
         let flag = try environment.registry.flag("searchTermGroups")
         #expect(controller.previewed.provider.isEnabled(flag), "nightly's default")
     }
+
+    @Test func theHeaderNamesTheManifestChannelAMappedBuildResolves() throws {
+        let environment = try FlagsEnvironment.open(FlagsOptions(
+            configPath: SwiftToolchain.packageRoot + "/Examples/focus-android/feature-flags.yaml", storePath: folder.file("prefs.sqlite"),
+            workingDirectory: folder.path, environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "FLAGS_NO_CACHE": "1"]))
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let build = BuildChannel.current
+        let own = build == .developer ? "debug" : build.rawValue
+        #expect(controller.previewChannel == own)
+        #expect(controller.header.buildChannel == (build == .developer ? "developer (debug)" : build.rawValue))
+        #expect(controller.header.previewChannel == (build == .developer ? nil : own), "the build's own channel is no preview")
+        controller.preview("release")
+        #expect(controller.header.previewChannel == "release")
+    }
 }

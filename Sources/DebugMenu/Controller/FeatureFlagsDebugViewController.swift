@@ -210,10 +210,13 @@ public final class FeatureFlagsDebugViewController {
 
     /// The facts for the header: app, channels, store, counts.
     public var header: MenuHeader {
-        MenuHeader(
+        // A build whose channel the registry maps says so ("developer (debug)"), and showing
+        // that mapped channel is no preview.
+        let build = BuildChannel.current.rawValue, own = environment.registry.channels.manifestChannel(for: .current)
+        return MenuHeader(
             appName: environment.registry.app,
-            buildChannel: BuildChannel.current.rawValue,
-            previewChannel: previewChannel,
+            buildChannel: own == build ? build : "\(build) (\(own))",
+            previewChannel: previewChannel == own && own != build ? nil : previewChannel,
             storePath: MenuText.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,
