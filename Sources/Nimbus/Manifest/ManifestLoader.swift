@@ -330,6 +330,7 @@ struct ManifestLoader {
         for declaration in objects {
             objectDefinitions[declaration.name] = try objectDefinition(declaration, resolve: resolve)
         }
+        let objectAliases = Self.objectAliases(objectDefinitions)
         var seenFeatures: [String: Declaration] = [:]
         var parsedFeatures: [ParsedFeature] = []
         for declaration in features {
@@ -339,7 +340,7 @@ struct ManifestLoader {
             }
             seenFeatures[declaration.name] = declaration
             let parsed = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
-            warnings += checkStringAliases(of: parsed.0, declaredAt: featureAliases[declaration.name] ?? [:], objects: objectDefinitions)
+            warnings += checkStringAliases(of: parsed.0, declaredAt: featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
                 .map(\.description)
             parsedFeatures.append(ParsedFeature(definition: parsed.0, declaration: declaration, variableBlocks: parsed.1, blocks: parsed.2))
         }
@@ -518,20 +519,21 @@ struct ManifestLoader {
     /// Each feature declares the string aliases its variables (and the objects they reach) use,
     /// and each declared alias is part of its own variable's type, as nimbus-fml requires
     /// (`schema/validator.rs`). This loader once let any feature use any feature's alias, so
-    /// what breaks those rules is a warning, not an error.
+    /// what breaks those rules is a warning, not an error. `objectAliases` is what each object
+    /// reaches (`Self.objectAliases`).
     private func checkStringAliases(of feature: FeatureDefinition, declaredAt declared: [String: YAMLNode],
-                                    objects: [String: ObjectDefinition]) -> [ManifestError] {
+                                    objectAliases: [String: Set<String>]) -> [ManifestError] {
         var warnings: [ManifestError] = []
         for variable in feature.variables {
             guard let alias = variable.stringAlias, let node = declared[alias] else { continue }
-            if !Self.aliases(in: variable.type, objects: [:], seen: []).contains(alias) {
+            if !Self.aliases(in: variable.type, objectAliases: [:]).contains(alias) {
                 warnings.append(ManifestError(at: node.mark, "the string-alias '\(alias)' is not part of the type of variable '\(variable.name)' "
                     + "of feature '\(feature.id)' (\(variable.type)), which nimbus-fml refuses"))
             }
         }
         var used: Set<String> = []
         for variable in feature.variables {
-            used.formUnion(Self.aliases(in: variable.type, objects: objects, seen: []))
+            used.formUnion(Self.aliases(in: variable.type, objectAliases: objectAliases))
         }
         for missing in used.subtracting(declared.keys).sorted() {
             warnings.append(ManifestError(at: feature.location, "the string-alias '\(missing)' is used by, but not declared in, feature '\(feature.id)', "
@@ -540,18 +542,64 @@ struct ManifestLoader {
         return warnings
     }
 
-    /// The string aliases `type` names, looking into objects (each once).
-    private static func aliases(in type: FMLType, objects: [String: ObjectDefinition], seen: Set<String>) -> Set<String> {
+    /// The string aliases `type` names, with those of the objects it names.
+    private static func aliases(in type: FMLType, objectAliases: [String: Set<String>]) -> Set<String> {
+        var found: Set<String> = [], objects: [String] = []
+        collect(type, aliases: &found, objects: &objects)
+        for name in objects { found.formUnion(objectAliases[name] ?? []) }
+        return found
+    }
+
+    /// The aliases and object names inside `type` (type arguments nest at most
+    /// `FMLType.maximumDepth` deep).
+    private static func collect(_ type: FMLType, aliases: inout Set<String>, objects: inout [String]) {
         switch type {
-        case .stringAlias(let name): return [name]
-        case .option(let inner), .list(let inner): return aliases(in: inner, objects: objects, seen: seen)
-        case .map(let key, let value): return aliases(in: key, objects: objects, seen: seen).union(aliases(in: value, objects: objects, seen: seen))
-        case .object(let name):
-            guard !seen.contains(name), let object = objects[name] else { return [] }
-            let deeper = seen.union([name])
-            return object.fields.reduce(into: Set<String>()) { $0.formUnion(aliases(in: $1.type, objects: objects, seen: deeper)) }
-        default: return []
+        case .stringAlias(let name): aliases.insert(name)
+        case .option(let inner), .list(let inner): collect(inner, aliases: &aliases, objects: &objects)
+        case .map(let key, let value):
+            collect(key, aliases: &aliases, objects: &objects)
+            collect(value, aliases: &aliases, objects: &objects)
+        case .object(let name): objects.append(name)
+        default: break
         }
+    }
+
+    /// Every string alias each object reaches through its fields and the objects they name: one
+    /// depth-first walk with an explicit stack, each object finished once, so a long chain or a
+    /// dense web of objects costs time in proportion to its size. (In a cycle, an object reached
+    /// again while its own walk is open adds its direct aliases only.)
+    private static func objectAliases(_ definitions: [String: ObjectDefinition]) -> [String: Set<String>] {
+        var direct: [String: Set<String>] = [:], references: [String: [String]] = [:]
+        for (name, object) in definitions {
+            var aliases: Set<String> = [], objects: [String] = []
+            for field in object.fields { collect(field.type, aliases: &aliases, objects: &objects) }
+            direct[name] = aliases
+            references[name] = objects.filter { definitions[$0] != nil }
+        }
+        var finished: [String: Set<String>] = [:]
+        var open: Set<String> = []
+        for root in definitions.keys.sorted() where finished[root] == nil {
+            var stack: [(name: String, next: Int)] = [(root, 0)]
+            open.insert(root)
+            while let top = stack.last {
+                let children = references[top.name] ?? []
+                if top.next < children.count {
+                    stack[stack.count - 1].next += 1
+                    let child = children[top.next]
+                    if finished[child] == nil, !open.contains(child) {
+                        stack.append((child, 0))
+                        open.insert(child)
+                    }
+                    continue
+                }
+                var all = direct[top.name] ?? []
+                for child in children { all.formUnion(finished[child] ?? direct[child] ?? []) }
+                finished[top.name] = all
+                open.remove(top.name)
+                stack.removeLast()
+            }
+        }
+        return finished
     }
 
     private func resolvedChannels(of module: Int) throws(ManifestError) -> [String] {

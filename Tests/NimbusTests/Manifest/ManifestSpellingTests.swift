@@ -149,6 +149,34 @@ import Testing
         #expect(manifest.warnings.first?.contains("the string-alias 'PlayerName' is used by, but not declared in, feature 'b'") == true)
     }
 
+    /// Objects that each name the next level twice: 2^30 paths, 31 objects. The aliases each
+    /// reaches are worked out once per object, so this loads at once.
+    @Test func anAliasReachedThroughADenseWebOfObjectsIsFoundOnce() throws {
+        let levels = 30
+        var objects = ""
+        for level in 0..<levels {
+            objects += "  Level\(level): { description: L., fields: { a: { description: A., type: \"Option<Level\(level + 1)>\", default: null }, b: { description: B., type: \"Option<Level\(level + 1)>\", default: null } } }\n"
+        }
+        objects += "  Level\(levels): { description: L., fields: { players: { description: P., type: \"List<PlayerName>\", default: [] } } }\n"
+        let manifest = try load("""
+            channels: [release]
+            features:
+              a:
+                description: A.
+                variables:
+                  players: { description: P., type: "List<PlayerName>", string-alias: PlayerName, default: [] }
+                  web: { description: W., type: "Option<Level0>", default: null }
+              b:
+                description: B.
+                variables:
+                  web: { description: W., type: "Option<Level0>", default: null }
+            objects:
+            \(objects)
+            """)
+        #expect(manifest.warnings.count == 1)
+        #expect(manifest.warnings.first?.contains("'PlayerName' is used by, but not declared in, feature 'b'") == true)
+    }
+
     @Test func anIncludedFileNamingAGeneratedClassIsAWarning() throws {
         let fixture = try ManifestFixture()
         try fixture.write("root.fml.yaml", "channels: [release]\ninclude: [part.yaml]\n")
