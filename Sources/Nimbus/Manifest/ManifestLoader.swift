@@ -34,8 +34,9 @@ struct ManifestLoader {
         let path: String
         let identity: String
         let channelNode: YAMLNode
-        /// `features:` of the import: each feature's override blocks, in the order they apply.
-        var features: [(key: YAMLNode, blocks: [YAMLNode])]
+        /// `features:` of the import: each feature's override blocks, in the order they apply,
+        /// and the examples it adds.
+        var features: [(key: YAMLNode, blocks: [YAMLNode], examples: [YAMLNode])]
         var child = -1
     }
 
@@ -99,7 +100,7 @@ struct ManifestLoader {
 
     /// An include or import that names no readable file is that line's fault, so it is reported
     /// there rather than at line 1 of something that is no file.
-    private static func checkIsFile(_ path: String, named node: YAMLNode, what: String) throws(ManifestError) {
+    static func checkIsFile(_ path: String, named node: YAMLNode, what: String) throws(ManifestError) {
         let spelled = node.string ?? ""
         if !FileManager.default.fileExists(atPath: path) {
             throw ManifestError(at: node.mark, "\(what) file '\(spelled)' not found (looked for \(path), \(what) from \(node.mark.file))")
@@ -209,10 +210,11 @@ struct ManifestLoader {
             throw ManifestError(at: node.mark, "missing 'channel' in the import of '\(spelled)': name the channel of that manifest this one is built with")
         }
         _ = try string(channelNode, "'channel' of the import of '\(spelled)'")
-        var additions: [(key: YAMLNode, blocks: [YAMLNode])] = []
+        var additions: [(key: YAMLNode, blocks: [YAMLNode], examples: [YAMLNode])] = []
         if let featuresNode = node["features"], !featuresNode.isNull {
             for feature in try mapping(featuresNode, "'features' of the import of '\(spelled)'") {
-                additions.append((feature.key, try overrideBlocks(feature.value, feature: feature.key.string ?? "", path: spelled)))
+                let (blocks, examples) = try overrideBlocks(feature.value, feature: feature.key.string ?? "", path: spelled)
+                additions.append((feature.key, blocks, examples))
             }
         }
         let resolved = spelled.hasPrefix("/") ? spelled : FilePathText.joined(FilePathText.folder(of: file), spelled)
@@ -220,26 +222,28 @@ struct ManifestLoader {
         return Import(pathNode: pathNode, path: path, identity: identity(of: path), channelNode: channelNode, features: additions)
     }
 
-    /// An imported feature's additions, as the defaults blocks they hold: a list of blocks (each
-    /// may be wrapped as `default:`/`defaults:`, and `example:` entries are skipped), or a
-    /// mapping `{defaults: [...], examples: [...]}`.
-    private static func overrideBlocks(_ node: YAMLNode, feature: String, path: String) throws(ManifestError) -> [YAMLNode] {
+    /// An imported feature's additions: the defaults blocks and the examples they hold. Written
+    /// as a list of blocks (each may be wrapped as `default:`/`defaults:`; `example:` entries
+    /// are examples), or as a mapping `{defaults: [...], examples: [...]}`.
+    private static func overrideBlocks(_ node: YAMLNode, feature: String, path: String) throws(ManifestError) -> ([YAMLNode], [YAMLNode]) {
         let context = "the overrides of feature '\(feature)' in the import of '\(path)'"
-        if node.isNull { return [] }
+        if node.isNull { return ([], []) }
         if let entries = node.entries {
             try checkKeys(entries, allowed: ["defaults", "examples"], in: context)
-            guard let defaults = node["defaults"], !defaults.isNull else { return [] }
-            return try sequence(defaults, "'defaults' of \(context)")
+            let defaults = node["defaults"].flatMap { $0.isNull ? nil : $0 }
+            let examples = node["examples"].flatMap { $0.isNull ? nil : $0 }
+            return (try defaults.map { (node: YAMLNode) throws(ManifestError) -> [YAMLNode] in try sequence(node, "'defaults' of \(context)") } ?? [],
+                    try examples.map { (node: YAMLNode) throws(ManifestError) -> [YAMLNode] in try sequence(node, "'examples' of \(context)") } ?? [])
         }
-        var blocks: [YAMLNode] = []
+        var blocks: [YAMLNode] = [], examples: [YAMLNode] = []
         for item in try sequence(node, context) {
             if let entries = item.entries, entries.count == 1, let key = entries[0].key.string {
-                if key == "example" { continue }
+                if key == "example" { examples.append(entries[0].value); continue }
                 if key == "default" || key == "defaults" { blocks.append(entries[0].value); continue }
             }
             blocks.append(item)
         }
-        return blocks
+        return (blocks, examples)
     }
 
     /// One import per file: imports of the same file from a module's files merge their blocks,
@@ -259,6 +263,7 @@ struct ManifestLoader {
             for feature in anImport.features {
                 if let existing = merged[index].features.firstIndex(where: { $0.key.string == feature.key.string }) {
                     merged[index].features[existing].blocks += feature.blocks
+                    merged[index].features[existing].examples += feature.examples
                 } else {
                     merged[index].features.append(feature)
                 }
@@ -398,7 +403,7 @@ struct ManifestLoader {
                     }
                     try walk(child)
                 }
-                for (key, nodes) in anImport.features {
+                for (key, nodes, examples) in anImport.features {
                     let name = key.string ?? ""
                     guard let target = finished[name], target.declaration.module == child else {
                         let own = features.filter { $0.module == child }.map(\.name).sorted()
@@ -412,6 +417,9 @@ struct ManifestLoader {
                         let block = try DefaultsBlock(node, knownChannels: moduleChannels[module], context: context)
                         try Self.checkBlock(block, of: target.definition, checker: checker, context: context)
                         blocks.append(block)
+                    }
+                    for node in examples {
+                        try Self.checkExample(node, in: anImport.pathNode.mark.file, of: target.definition, checker: checker, context: context)
                     }
                     overrides.append(Override(importer: module, feature: name, blocks: blocks, importPath: anImport.path))
                 }
@@ -471,6 +479,24 @@ struct ManifestLoader {
         }
         for block in parsed.blocks {
             try Self.checkBlock(block, of: definition, checker: checker, context: context)
+        }
+        if let examples = declaration.body["examples"], !examples.isNull {
+            for node in try Self.sequence(examples, "'examples' of \(context)") {
+                try Self.checkExample(node, in: declaration.key.mark.file, of: definition, checker: checker, context: context)
+            }
+        }
+    }
+
+    /// An example shows a (partial) value of the feature: nimbus-fml refuses one that does not
+    /// fit it, naming the example.
+    private static func checkExample(_ node: YAMLNode, in file: String, of definition: FeatureDefinition, checker: ValueChecker,
+                                     context: String) throws(ManifestError) {
+        let example = try FeatureExample.read(node, relativeTo: file, context: context)
+        guard example.valueNode.isMapping else {
+            throw ManifestError(at: example.valueNode.mark, "expected the value of example '\(example.name)' of \(context) to be a mapping of variables, found a \(example.valueNode.kindName)")
+        }
+        if let problem = checker.problems(inFeatureValue: example.value, of: definition, partial: true).first {
+            throw error(problem, in: example.valueNode, "invalid example '\(example.name)' of \(context)")
         }
     }
 

@@ -177,6 +177,38 @@ import Testing
         #expect(manifest.warnings.first?.contains("'PlayerName' is used by, but not declared in, feature 'b'") == true)
     }
 
+    /// Examples in each form nimbus-fml reads, each checked against the feature.
+    @Test func examplesAreReadInEveryFormAndChecked() throws {
+        let fixture = try ManifestFixture()
+        try fixture.write("whole.yaml", "name: From a file\nvalue: { on: true }\n")
+        try fixture.write("value.json", "{ \"label\": \"From JSON\" }\n")
+        let manifest = """
+            channels: [release]
+            features:
+              f:
+                description: F.
+                variables:
+                  on: { description: On., type: Boolean, default: false }
+                  label: { description: L., type: String, default: "" }
+                examples:
+                  - { name: Inline, description: D., url: "https://example.com", value: { on: true } }
+                  - whole.yaml
+                  - { path: whole.yaml }
+                  - { name: Partial, path: value.json }
+            """
+        try fixture.write("m.fml.yaml", manifest)
+        #expect(try FeatureManifest.load(path: fixture.path("m.fml.yaml")).featureIDs == ["f"])
+
+        try fixture.write("m.fml.yaml", manifest + "\n      - { name: Wrong, value: { on: 1 } }\n")
+        let wrong = try #require(fixture.loadError("m.fml.yaml"))
+        #expect(wrong.message == "invalid example 'Wrong' of feature 'f' at 'on': expected Boolean, found integer", "\(wrong)")
+        #expect(wrong.line == 13)
+
+        try fixture.write("m.fml.yaml", manifest + "\n      - missing.yaml\n")
+        let missing = try #require(fixture.loadError("m.fml.yaml"))
+        #expect(missing.message.hasPrefix("example file 'missing.yaml' not found"), "\(missing)")
+    }
+
     @Test func anIncludedFileNamingAGeneratedClassIsAWarning() throws {
         let fixture = try ManifestFixture()
         try fixture.write("root.fml.yaml", "channels: [release]\ninclude: [part.yaml]\n")

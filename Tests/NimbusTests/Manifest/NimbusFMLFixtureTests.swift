@@ -63,11 +63,14 @@ private let fixtures: String = URL(fileURLWithPath: #filePath)
     /// `test_merging_defaults`), never validated; validating it (`nimbus-fml validate`) refuses
     /// its `alt-text`, a field the object `Button` does not declare, and so does this loader.
     /// `reexporting` is the upstream test marked `#[ignore]` (EXP-2540): an app may not override
-    /// a feature of a library its import itself imports.
+    /// a feature of a library its import itself imports. `app-with-broken-example` adds an
+    /// example with a property the feature lacks (`client/inspector.rs`, `validating_test`).
     static let refused: [(file: String, reason: String)] = [
         ("invalid/invalid_default_value_for_one_channel.fml.yaml", "at 'enabled': expected Boolean, found integer"),
         ("importing/reexporting/00-app.yaml", "cannot override defaults of feature 'deeply-nested-feature'"),
         ("default_merging.yaml", "unknown field 'alt-text' of object Button"),
+        ("config-examples/app-with-broken-example.fml.yaml",
+         "invalid example 'Broken example with invalid-property' of feature 'my-component-feature' imported from"),
     ]
 
     @Test(arguments: refused)
