@@ -455,6 +455,25 @@ struct ManifestLoader {
             for (id, value) in values { defaults[id, default: [:]][channel] = value }
         }
 
+        // What is written for a string alias must be a value its declaring variable lists. This
+        // loader never checked it, so a value that is not is a warning (once per feature and
+        // problem, naming the first channel that has it). Variable defaults written per channel
+        // (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which has no
+        // rule for them to break, so such features are left out.
+        let aliasChecker = StringAliasChecker(objects: objectDefinitions)
+        for id in finished.keys.sorted() {
+            let parsed = finished[id]!, definition = parsed.definition
+            guard parsed.variableBlocks.isEmpty, definition.variables.contains(where: { $0.stringAlias != nil }) else { continue }
+            var seen: Set<String> = []
+            for channel in channels {
+                guard let value = defaults[id]?[channel] else { continue }
+                for problem in aliasChecker.problems(in: value, of: definition) where seen.insert(problem).inserted {
+                    warnings.append(ManifestError(at: definition.location, "in the default of feature '\(id)' for channel '\(channel)', "
+                        + "\(problem), which nimbus-fml refuses").description)
+                }
+            }
+        }
+
         // Features of modules no channel reaches (none, or a root without channels) still exist.
         let entries = finished.mapValues { FeatureTable.Entry(definition: $0.definition, defaults: defaults[$0.definition.id] ?? [:]) }
         return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,

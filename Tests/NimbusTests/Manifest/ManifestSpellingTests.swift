@@ -149,6 +149,34 @@ import Testing
         #expect(manifest.warnings.first?.contains("the string-alias 'PlayerName' is used by, but not declared in, feature 'b'") == true)
     }
 
+    /// `string-aliases.fml.yaml`'s rule (`defaults/validator.rs`): a value written for an alias
+    /// must be one its declaring variable lists, in the feature's value for each channel.
+    @Test func aValueAnAliasDoesNotListIsAWarning() throws {
+        let manifest = try load("""
+            channels: [storms, cyclones]
+            features:
+              team:
+                description: T.
+                variables:
+                  players: { description: P., type: "Map<PlayerName, Boolean>", string-alias: PlayerName, default: { Agnes: true } }
+                  captain: { description: C., type: "Option<PlayerName>", default: null }
+                  squads: { description: S., type: "List<Squad>", default: [] }
+                defaults:
+                  - { channel: storms, value: { captain: Agnes, squads: [{ members: [Agnes] }] } }
+                  - { channel: cyclones, value: { captain: Aka, squads: [{ members: [Agnes, Babet] }] } }
+            objects:
+              Squad: { description: S., fields: { members: { description: M., type: "List<PlayerName>", default: [] } } }
+            """)
+        #expect(manifest.warnings.map { $0.components(separatedBy: ": ").dropFirst().joined(separator: ": ") } == [
+            "in the default of feature 'team' for channel 'cyclones', 'captain' is 'Aka', which is not one of the PlayerName values that 'players' lists, which nimbus-fml refuses",
+            "in the default of feature 'team' for channel 'cyclones', 'squads[0].members[1]' is 'Babet', which is not one of the PlayerName values that 'players' lists, which nimbus-fml refuses",
+        ])
+        // nimbus-fml's own fixture keeps to the rule.
+        #expect(try FeatureManifest.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/nimbus-fml/fe/string-aliases.fml.yaml").path)
+            .warnings.isEmpty)
+    }
+
     /// Objects that each name the next level twice: 2^30 paths, 31 objects. The aliases each
     /// reaches are worked out once per object, so this loads at once.
     @Test func anAliasReachedThroughADenseWebOfObjectsIsFoundOnce() throws {

@@ -53,6 +53,8 @@ private let fixtures: String = URL(fileURLWithPath: #filePath)
         do {
             let manifest = try FeatureManifest.load(path: "\(fixtures)/\(fixture.file)")
             #expect(manifest.channels == fixture.channels, "\(fixture.file)")
+            // Upstream validates them, so nothing here is what it would refuse.
+            #expect(manifest.warnings.isEmpty, "\(fixture.file): \(manifest.warnings)")
         } catch {
             Issue.record("\(fixture.file): \(error)")
         }
