@@ -37,8 +37,10 @@ public enum FlagsCommandLine {
                              and its parents; without one, the built-in Bibimbap demo)
           --store PATH       the prefs store (default: $FLAGS_STORE, else
                              $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)
-          --channel NAME     developer, beta or release: the Nimbus channel to resolve and whose
-                             override rules to preview (default: this build's, \(BuildChannel.current.rawValue))
+          --channel NAME     a channel the manifest declares (Firefox for iOS: developer, beta,
+                             release): the one to resolve, previewed with the override rules of
+                             the build channel that stands for it (default: this build's,
+                             \(BuildChannel.current.rawValue), or what the registry's channels: maps it to)
           --experiments SRC  experiment records instead of the registry's: a file of {"data": [...]}
                              or a Remote Settings URL (a server, or its .../records address)
           --offline          never ask a Remote Settings server; use the cached records
@@ -98,11 +100,10 @@ public enum FlagsCommandLine {
                 guard !store.isEmpty else { throw CLIError.usage("--store needs a file path, not an empty one (leave out --store for the default store)") }
                 options.storePath = store
             }
+            // Checked against the manifest's channels when the registry is open.
             if let channel = try arguments.option("--channel", command: nil) {
-                guard let parsed = BuildChannel(rawValue: channel.lowercased()) else {
-                    throw CLIError.usage("unknown channel '\(channel)'; expected developer, beta or release")
-                }
-                options.channel = parsed
+                guard !channel.isEmpty else { throw CLIError.usage("--channel needs a channel name of the manifest") }
+                options.channel = ChannelName(channel)
             }
             options.experiments = try arguments.option("--experiments", command: nil) ?? options.experiments
             if arguments.flag("--offline") { options.fetchPolicy = .cacheOnly }
@@ -140,7 +141,13 @@ public enum FlagsCommandLine {
             let command = try type.init(arguments: &arguments)
             let finalOptions = options
             let open: (FlagsOptions) throws -> FlagsEnvironment = { options in
-                let environment = try RegistryDiscovery.open(options)
+                let environment: FlagsEnvironment
+                do {
+                    environment = try RegistryDiscovery.open(options)
+                } catch let error as ChannelError where error.given != nil {
+                    // A mistyped --channel is a usage error, like any other option's.
+                    throw CLIError.usage(error.message)
+                }
                 if keepsEnvironmentsUntilExit { keptUntilExit.withLock { $0.append(environment) } }
                 return environment
             }

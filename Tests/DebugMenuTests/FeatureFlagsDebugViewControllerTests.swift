@@ -13,7 +13,7 @@ struct FeatureFlagsDebugViewControllerTests {
     /// A fresh environment on the test's store; a second one acts as "another process".
     func open(channel: BuildChannel = .developer) throws -> FlagsEnvironment {
         try RegistryDiscovery.open(FlagsOptions(
-            storePath: folder.file("store/prefs.sqlite"), channel: channel, workingDirectory: folder.path,
+            storePath: folder.file("store/prefs.sqlite"), channel: ChannelName(channel), workingDirectory: folder.path,
             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
     }
 
@@ -111,7 +111,7 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.header.overrideCount == 0)
         do {
             let replacement = try RegistryDiscovery.open(FlagsOptions(
-                storePath: other, channel: .developer, workingDirectory: folder.path,
+                storePath: other, channel: "developer", workingDirectory: folder.path,
                 environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
             try replacement.provider.setDebugOverride(try replacement.registry.flag("tipJar"), to: false)
         }
@@ -263,10 +263,10 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(try toggleRow(controller, "seasonalMenu").isOverridden)
 
         controller.handle(.character("c"))
-        #expect(controller.previewChannel == .beta)
+        #expect(controller.previewChannel == "beta")
         #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honours overrides")
         controller.handle(.character("c"))
-        #expect(controller.previewChannel == .release)
+        #expect(controller.previewChannel == "release")
         #expect(controller.header.previewChannel == "release")
 
         let row = try toggleRow(controller, "seasonalMenu")
@@ -278,7 +278,7 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.screen.message?.contains("inactive") == true)
 
         controller.handle(.character("c"))
-        #expect(controller.previewChannel == .developer)
+        #expect(controller.previewChannel == "developer")
         #expect(try toggleRow(controller, "seasonalMenu").isOverridden)
     }
 

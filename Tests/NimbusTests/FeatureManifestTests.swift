@@ -172,12 +172,12 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
         #expect(manifest.channels == ["beta", "release"])
     }
 
-    @Test func importsAreReportedAsUnsupported() throws {
+    @Test func aMissingImportIsReportedAtItsPath() throws {
         let fixture = try ManifestFixture()
         try fixture.write("m.fml.yaml", "channels: [release]\nimports:\n  - path: other.fml.yaml\n    channel: release\n")
         let error = try #require(fixture.loadError("m.fml.yaml"))
-        #expect(error.line == 2)
-        #expect(error.message.contains("'imports' is not supported"))
+        #expect(error.line == 3)
+        #expect(error.message.hasPrefix("imported file 'other.fml.yaml' not found"))
     }
 
     // MARK: Errors, one per kind
@@ -201,7 +201,7 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
                 variabels: {}
             """)
         let error = try #require(fixture.loadError("m.fml.yaml"))
-        #expect(error.description == "\(path):5:5: unknown key 'variabels' in feature 'f'; expected one of: description, variables, defaults, meta-bug, documentation, contacts, events, allow-coenrollment, examples")
+        #expect(error.description == "\(path):5:5: unknown key 'variabels' in feature 'f'; expected one of: description, variables, defaults, meta-bug, documentation, contacts, events, allow-coenrollment, examples, configurator")
     }
 
     @Test func unknownTopLevelKeyError() throws {

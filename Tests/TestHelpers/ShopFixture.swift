@@ -73,7 +73,7 @@ public struct ShopFixture {
             experiments = folder.write(JSONValue.object(["data": .array(records)]).prettyText, to: "records-\(UUID().uuidString).json")
         }
         return try FlagsEnvironment.open(FlagsOptions(
-            configPath: registryPath, storePath: folder.file("prefs.sqlite"), channel: channel, experiments: experiments,
+            configPath: registryPath, storePath: folder.file("prefs.sqlite"), channel: ChannelName(channel), experiments: experiments,
             nimbusID: "00000000-0000-4000-8000-000000000001", workingDirectory: folder.path,
             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "FLAGS_NO_CACHE": "1"]))
     }

@@ -99,7 +99,7 @@ public struct StaleFlagsFixture {
     /// The environment a `flags` command opens on the fixture.
     public func environment(_ channel: BuildChannel = .developer) throws -> FlagsEnvironment {
         try FlagsEnvironment.open(FlagsOptions(
-            configPath: registryPath, storePath: storePath, channel: channel,
+            configPath: registryPath, storePath: storePath, channel: ChannelName(channel),
             nimbusID: "00000000-0000-4000-8000-000000000001", workingDirectory: folder.path,
             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "FLAGS_NO_CACHE": "1"]))
     }

@@ -34,7 +34,7 @@ extension FeatureFlagsDebugViewController {
                 reloadView()
                 screen.show(message: count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
             case .cycleChannel:
-                preview(previewChannel.next)
+                preview(nextChannel(after: previewChannel))
             case .savePreset(let name):
                 try savePreset(name)
             case .choosePreset:
@@ -53,16 +53,30 @@ extension FeatureFlagsDebugViewController {
         return true
     }
 
-    /// Shows values and override rules of `channel` (overrides are inactive in release).
-    public func preview(_ channel: BuildChannel) {
+    /// Shows the values of manifest channel `channel` with the override rules of the build
+    /// channel that stands for it (overrides are inactive in release).
+    public func preview(_ channel: String) {
         previewChannel = channel
         previewed = channel == environment.channel ? environment : environment.previewing(channel)
         rebuildAllRows()
         if previewed.provider.honoursOverrides {
-            screen.show(message: "Previewing \(channel.rawValue).")
+            screen.show(message: "Previewing \(channel).")
         } else {
-            screen.show(message: "Previewing \(channel.rawValue): overrides are inactive, values come from Nimbus.")
+            screen.show(message: "Previewing \(channel): overrides are inactive, values come from Nimbus.")
         }
+    }
+
+    /// Previews the manifest channel a build of `build` resolves for.
+    public func preview(_ build: BuildChannel) {
+        preview(environment.registry.channels.manifestChannel(for: build))
+    }
+
+    /// The manifest's channel after `channel`, in the manifest's order, wrapping round (the `c`
+    /// key): Firefox for iOS's developer → beta → release, Fenix's release → beta → nightly → developer.
+    func nextChannel(after channel: String) -> String {
+        let channels = environment.registry.manifest.channels
+        guard let index = channels.firstIndex(of: channel) else { return channels.first ?? channel }
+        return channels[(index + 1) % channels.count]
     }
 
     func toggle(_ rowID: String) throws {
@@ -70,7 +84,7 @@ extension FeatureFlagsDebugViewController {
         case .featureFlag(let id)?:
             guard let setting = setting(forFlagID: id) else { return }
             let value = try setting.toggle()
-            let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel.rawValue) preview)"
+            let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel) preview)"
             screen.show(message: "\(setting.titleText): override \(MenuText.onOff(value)) stored\(note).")
         case .userPreference(let id)?:
             guard let flag = environment.registry.flagIfPresent(id) else { return }

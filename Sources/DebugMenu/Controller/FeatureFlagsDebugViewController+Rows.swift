@@ -16,7 +16,7 @@ extension FeatureFlagsDebugViewController {
     /// The distribution whose build flags the menu shows: the one matching the channel previewed
     /// with `c` (developer → debug, beta → testflight, release → appstore); for this build's own
     /// channel that is `Distribution.current`, which the compile-time checks keep in step.
-    var previewedDistribution: Distribution { Distribution(channel: previewChannel) }
+    var previewedDistribution: Distribution { Distribution(channel: previewed.buildChannel) }
 
     func rebuildAllRows() {
         let registry = environment.registry

@@ -41,7 +41,7 @@ public final class FeatureFlagsDebugViewController {
     /// when a background fetch of the experiments finishes.
     public internal(set) var environment: FlagsEnvironment
     /// The channel whose values and override rules are shown (`c` cycles it).
-    public internal(set) var previewChannel: BuildChannel
+    public internal(set) var previewChannel: String
     /// `environment`, resolved for `previewChannel`.
     public internal(set) var previewed: FlagsEnvironment
     /// The switches of the Feature Flags section, sorted by title (made on first use: a large
@@ -210,10 +210,13 @@ public final class FeatureFlagsDebugViewController {
 
     /// The facts for the header: app, channels, store, counts.
     public var header: MenuHeader {
-        MenuHeader(
+        // A build whose channel the registry maps says so ("developer (debug)"), and showing
+        // that mapped channel is no preview.
+        let build = BuildChannel.current.rawValue, own = environment.registry.channels.manifestChannel(for: .current)
+        return MenuHeader(
             appName: environment.registry.app,
-            buildChannel: BuildChannel.current.rawValue,
-            previewChannel: previewChannel.rawValue,
+            buildChannel: own == build ? build : "\(build) (\(own))",
+            previewChannel: previewChannel == own && own != build ? nil : previewChannel,
             storePath: MenuText.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,

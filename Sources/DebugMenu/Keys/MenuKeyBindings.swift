@@ -77,7 +77,7 @@ public enum MenuKeyBindings {
                        footer: "reset all", rank: 3),
         MenuKeyBinding([(.key(.character("/")), .editFilter), (.key(.escape), .clearFilter)],
                        help: "filter as you type: Enter keeps it, Esc clears it", footer: "filter", rank: 1),
-        MenuKeyBinding([(.key(.character("c")), .cycleChannel)], help: "preview the next channel (developer, beta, release)",
+        MenuKeyBinding([(.key(.character("c")), .cycleChannel)], help: "preview the next channel the manifest declares",
                        footer: "channel", rank: 3),
         MenuKeyBinding([(.key(.character("s")), .savePreset)],
                        help: "save the current overrides and preferences as a preset", footer: "save preset", rank: 2),

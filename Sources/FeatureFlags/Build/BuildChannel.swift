@@ -1,4 +1,6 @@
-/// The channel a build was compiled for, as in the Firefox manifest: `developer`, `beta`, `release`.
+/// The channel a build was compiled for: `developer`, `beta`, `release`. It is the override
+/// gate, not the Nimbus channel: which `defaults` apply is the manifest's channel, which the
+/// registry's `channels:` maps this one to when the names differ (`ChannelMap`).
 ///
 /// `BuildChannel.current` is fixed at compile time: `swift build` defines `MOZ_CHANNEL_developer`,
 /// `-Xswiftc -DMOZ_CHANNEL_beta` (or `-DTESTFLIGHT`, see `Distribution`) makes a beta build, and a
@@ -25,7 +27,7 @@ public enum BuildChannel: String, CaseIterable, Sendable, Comparable {
     /// Whether a build of this channel lets a debug override change a flag.
     public var allowsDebugOverrides: Bool { self != .release }
 
-    /// The next channel in the order developer → beta → release → developer (the menu's `c` key).
+    /// The next channel in the order developer → beta → release → developer.
     public var next: BuildChannel {
         let all = Self.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]

@@ -31,8 +31,13 @@ public final class FlagsEnvironment: Sendable {
     public let isDemo: Bool
     public let storePath: String
     public let prefs: SQLitePrefs
-    /// The channel values are resolved for, and whose override rules are previewed.
-    public let channel: BuildChannel
+    /// The manifest channel values are resolved for (one of `registry.manifest.channels`): the
+    /// build's own, mapped by the registry's `channels:`, unless another is previewed.
+    public let channel: String
+    /// The build channel whose override rules are previewed: the one that stands for `channel`
+    /// (`ChannelMap.buildChannel(for:)`), else this build's. It gates overrides; `channel` picks
+    /// defaults.
+    public let buildChannel: BuildChannel
     /// The experiments and rollouts evaluated for this client and channel.
     public let experiments: NimbusExperiments
     public let nimbusLayer: NimbusFeatureFlagLayer
@@ -57,12 +62,13 @@ public final class FlagsEnvironment: Sendable {
         var isStoredClient = true
     }
 
-    init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: BuildChannel, clientSetup: ClientSetup) {
+    init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: String, clientSetup: ClientSetup) {
         self.registry = registry
         self.isDemo = isDemo
         storePath = prefs.path
         self.prefs = prefs
         self.channel = channel
+        buildChannel = registry.channels.buildChannel(for: channel) ?? .current
         self.clientSetup = clientSetup
         let clientStore = NimbusClientStore(prefs: prefs)
         let now = Int(Date().timeIntervalSince1970)
@@ -83,8 +89,8 @@ public final class FlagsEnvironment: Sendable {
             // cannot be written (read-only, full) only makes the next run evaluate afresh.
             try? clientStore.record(updateWrites + clientStore.changes(keeping: experiments.storedEnrollments))
         }
-        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel.rawValue, lookup: experiments.layerValue(of:))
-        provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: channel)
+        nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel, lookup: experiments.layerValue(of:))
+        provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: buildChannel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)
     }
 
@@ -98,6 +104,10 @@ public final class FlagsEnvironment: Sendable {
     public static func open(_ options: FlagsOptions, registryPath: String, isDemo: Bool) throws -> FlagsEnvironment {
         let snapshots = SnapshotCache(environment: options.environment)
         let registry = try RegistrySnapshot(cache: snapshots).load(path: registryPath)
+        // The build's own channel must be one the manifest declares (or be mapped to one), even
+        // when another is previewed: the app itself would resolve nothing otherwise.
+        let buildsChannel = try registry.manifestChannel(for: .current)
+        let channel = try options.channel.map { (name: ChannelName) throws(ChannelError) -> String in try registry.manifestChannel(named: name.text) } ?? buildsChannel
         // Before the store is opened (or created), so a mistyped path changes nothing.
         let source = options.experiments.map { ExperimentsSource.parse($0, relativeTo: options.workingDirectory) } ?? registry.experiments
         if options.experiments != nil, case .file(let path) = source, !FileManager.default.fileExists(atPath: path) {
@@ -114,15 +124,21 @@ public final class FlagsEnvironment: Sendable {
                                 snapshots: snapshots)
         setup.isStoredClient = options.nimbusID == nil || options.nimbusID == NimbusClientStore(prefs: prefs).storedNimbusID
         setup.persists = options.nimbusID == nil && options.context.isEmpty && options.channel == nil
-        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: options.channel ?? .current, clientSetup: setup)
+        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
-    /// The same app, store and client, resolved and previewed for another channel (a preview:
-    /// it keeps no enrolment).
-    public func previewing(_ channel: BuildChannel) -> FlagsEnvironment {
+    /// The same app, store and client, resolved and previewed for another manifest channel (one
+    /// of `registry.manifest.channels`), with the override rules of the build channel that
+    /// stands for it. A preview keeps no enrolment.
+    public func previewing(_ channel: String) -> FlagsEnvironment {
         var setup = clientSetup
         setup.persists = false
         return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
+    }
+
+    /// The same app, resolved for the manifest channel a build of `build` uses.
+    public func previewing(_ build: BuildChannel) -> FlagsEnvironment {
+        previewing(registry.channels.manifestChannel(for: build))
     }
 
     /// The same app and store evaluated again: after opt-outs changed or the store was changed
@@ -137,9 +153,9 @@ public final class FlagsEnvironment: Sendable {
     /// custom attribute (true when this run created the client id), which `context:` may set.
     /// An update is a change of `app_version` since the last evaluation (`--context
     /// app_version=…` previews one: `days_since_update` is then 0).
-    static func attributes(registry: FeatureFlagRegistry, channel: BuildChannel, setup: ClientSetup, store: NimbusClientStore,
+    static func attributes(registry: FeatureFlagRegistry, channel: String, setup: ClientSetup, store: NimbusClientStore,
                            now: Int) -> (TargetingAttributes, [PrefChange]) {
-        var attributes = TargetingAttributes(appName: registry.app, appId: registry.app, channel: channel.rawValue)
+        var attributes = TargetingAttributes(appName: registry.app, appId: registry.app, channel: channel)
         attributes.locale = setup.locale
         var custom: [String: JSONValue] = ["is_first_run": .bool(setup.isFirstRun)]
         for (name, value) in registry.context {

@@ -18,8 +18,9 @@ public struct FlagsOptions: Sendable {
     public var configPath: String?
     /// The store file; nil means `FLAGS_STORE`, else the default path for the app.
     public var storePath: String?
-    /// The channel to resolve and preview; nil means the build's own channel.
-    public var channel: BuildChannel?
+    /// The channel to resolve and preview, a manifest channel or a build channel (checked
+    /// against the manifest when the environment opens); nil means the build's own channel.
+    public var channel: ChannelName?
     /// Experiment records to use instead of the registry's `experiments:`: a path or a URL.
     public var experiments: String?
     /// Whether to ask a Remote Settings server now, or answer from the offline cache only.
@@ -31,7 +32,7 @@ public struct FlagsOptions: Sendable {
     public var workingDirectory: String
     public var environment: [String: String]
 
-    public init(configPath: String? = nil, storePath: String? = nil, channel: BuildChannel? = nil,
+    public init(configPath: String? = nil, storePath: String? = nil, channel: ChannelName? = nil,
                 experiments: String? = nil, fetchPolicy: ExperimentsFetchPolicy = .fetch, nimbusID: String? = nil, context: [String: JSONValue] = [:],
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {

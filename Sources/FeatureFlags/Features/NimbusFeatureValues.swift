@@ -18,7 +18,7 @@ public struct NimbusFeatureValues: FeatureValuesProviding {
 
     public init(environment: FlagsEnvironment) {
         self.init(manifest: environment.registry.manifest, experiments: environment.experiments,
-                  channel: environment.channel.rawValue, prefs: environment.prefs)
+                  channel: environment.channel, prefs: environment.prefs)
     }
 
     /// - Parameter experiments: the enrollments evaluated for this client (their resolved features).

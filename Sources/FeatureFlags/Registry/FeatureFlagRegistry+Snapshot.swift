@@ -47,6 +47,7 @@ extension FeatureFlagRegistry {
             writer.write(Distribution.allCases.map { flag.value(in: $0) ? "1" : "0" })
         }
         writer.write(JSONValue.object(context))
+        writer.write(BuildChannel.allCases.map { channels.names[$0] ?? "" })
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -83,8 +84,12 @@ extension FeatureFlagRegistry {
                                        values: Dictionary(uniqueKeysWithValues: zip(Distribution.allCases, bits.map { $0 == "1" })))
         }
         guard case .object(let context) = try reader.readJSON() else { throw SnapshotReader.Malformed("a registry context that is not an object") }
+        // One name per build channel, empty when unmapped (no manifest channel is empty).
+        let mapped = try reader.readStrings()
+        guard mapped.count == BuildChannel.allCases.count else { throw SnapshotReader.Malformed("a channel map of the wrong size") }
+        let channels = ChannelMap(Dictionary(uniqueKeysWithValues: zip(BuildChannel.allCases, mapped).filter { !$0.1.isEmpty }))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, buildFlags: buildFlags,
+                  flags: flags, preferences: preferences, buildFlags: buildFlags, channels: channels,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
         self.context = context
     }

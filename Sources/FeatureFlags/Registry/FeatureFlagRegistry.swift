@@ -38,6 +38,8 @@ public struct FeatureFlagRegistry: Sendable {
     /// The targeting attributes the app gives Nimbus (`context:`): its `AppContext` fields
     /// (`app_version`, `os`, `device_model`, ...) and its custom attributes, by JSON name.
     public var context: [String: JSONValue] = [:]
+    /// How the build channels are named in the manifest (`channels:`).
+    public let channels: ChannelMap
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
@@ -47,17 +49,19 @@ public struct FeatureFlagRegistry: Sendable {
     public let userPreferenceFlagIndices: [Int]
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
-                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = []) {
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = [],
+                channels: ChannelMap = ChannelMap()) {
         let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: list, preferences: preferences, buildFlags: buildFlags,
+                  flags: list, preferences: preferences, buildFlags: buildFlags, channels: channels,
                   orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
     /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
-         flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition],
+         flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition], channels: ChannelMap,
          orders: (debuggable: [Int], userPreferences: [Int])) {
+        self.channels = channels
         self.path = path
         self.manifest = manifest
         self.app = app
@@ -94,6 +98,26 @@ public struct FeatureFlagRegistry: Sendable {
         return try RegistryValidator(file: file, manifest: manifest).registry()
     }
 
+    /// The manifest channel a build of `build` resolves for (mapped by `channels:`), or an
+    /// error naming the declared channels and the mapping that would fix it.
+    public func manifestChannel(for build: BuildChannel) throws(ChannelError) -> String {
+        let name = channels.manifestChannel(for: build)
+        guard manifest.channels.contains(name) else {
+            throw ChannelError(message: "the manifest \(manifestPath) does not declare the channel of this \(build.rawValue) build, '\(name)'; "
+                + "it declares: \(manifest.channels.isEmpty ? "no channels" : manifest.channels.joined(separator: ", ")). "
+                + "Map the build to one of them in \(path), e.g. `channels: { \(build.rawValue): \(manifest.channels.first ?? "<channel>") }`")
+        }
+        return name
+    }
+
+    /// The manifest channel `text` (from `--channel`) names, or an error listing the declared ones.
+    public func manifestChannel(named text: String) throws(ChannelError) -> String {
+        if let name = channels.manifestChannel(named: text, among: manifest.channels) { return name }
+        let hint = NearestName.find(text, among: manifest.channels).map { " (did you mean '\($0)'?)" } ?? ""
+        throw ChannelError(message: "unknown channel '\(text)'\(hint): the manifest \(manifestPath) declares "
+            + "\(manifest.channels.isEmpty ? "no channels" : manifest.channels.joined(separator: ", "))", given: text)
+    }
+
     /// The flags that have a debug-menu row, sorted by title (then id), as the menu shows them.
     public var debuggableFlags: [FeatureFlagID] { debuggableFlagIndices.map { flags[$0] } }
 
@@ -116,6 +140,18 @@ public struct FeatureFlagRegistry: Sendable {
         if let preference = preferences.first(where: { $0.id == id }) { return preference }
         throw FlagLookupError(kind: "preference", id: id, suggestion: NearestName.find(id, among: preferences.map(\.id)), registryPath: path)
     }
+}
+
+/// A channel the manifest does not declare: given with `--channel`, or the build's own unmapped.
+///
+/// ```swift
+/// try registry.manifestChannel(named: "nighty")   // unknown channel 'nighty': the manifest … declares release, beta, nightly, developer
+/// ```
+public struct ChannelError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    /// The name the user gave (`--channel`), or nil when the build's own channel is undeclared.
+    public var given: String?
+    public var description: String { message }
 }
 
 /// An id that is not in the registry, with the nearest id that is.

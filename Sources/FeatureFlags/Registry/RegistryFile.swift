@@ -14,6 +14,7 @@ import Platform
 /// manifest: nimbus.fml.yaml     # relative to this file
 /// experiments: experiments.json # optional: a file, a Remote Settings URL, or a
 ///                               # `remote-settings: {server, bucket, collection}` block
+/// channels: { developer: debug } # optional: a build channel's name in the manifest
 /// flags:
 ///   newBibimbapMenu:
 ///     feature: bibimbap-feature
@@ -60,8 +61,10 @@ package struct RegistryFile {
     package var preferences: [Preference]
     var buildFlags: [BuildFlagDefinition] = []
     var context: [String: JSONValue] = [:]
+    /// `channels:`, each build channel mapped with where it is written.
+    var channels: [(build: BuildChannel, manifest: String, mark: YAMLMark)] = []
 
-    static let topLevelKeys = ["app", "manifest", "experiments", "flags", "preferences", "build-flags", "context"]
+    static let topLevelKeys = ["app", "manifest", "experiments", "channels", "flags", "preferences", "build-flags", "context"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
@@ -100,6 +103,16 @@ package struct RegistryFile {
                                 experiments: experiments, flags: flags, preferences: preferences)
         file.buildFlags = buildFlags.sorted { $0.name < $1.name }
         if let context = root["context"] { file.context = try readContext(context) }
+        for entry in try root["channels"]?.requireMapping("`channels`") ?? [] {
+            let name = try entry.key.requireString("a build channel")
+            guard let build = BuildChannel(rawValue: name) else {
+                throw YAMLError(at: entry.key.mark, "`channels` maps the build channels to the manifest's; '\(name)' is not one: "
+                                + "expected \(BuildChannel.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let manifestChannel = try entry.value.requireString("the manifest channel of `\(name)`")
+            guard !manifestChannel.isEmpty else { throw YAMLError(at: entry.value.mark, "`channels.\(name)` is empty; name a channel of the manifest") }
+            file.channels.append((build, manifestChannel, entry.value.mark))
+        }
         return file
     }
 

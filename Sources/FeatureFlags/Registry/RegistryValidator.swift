@@ -39,8 +39,17 @@ struct RegistryValidator {
             throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
         }
         try checkStoredKeys()
+        var channels: [BuildChannel: String] = [:]
+        for (build, name, mark) in file.channels {
+            guard manifest.channels.contains(name) else {
+                throw YAMLError(at: mark, "`channels` maps the \(build.rawValue) build to '\(name)', which the manifest \(file.manifestPath) "
+                                + "does not declare; it declares: \(manifest.channels.joined(separator: ", "))")
+            }
+            channels[build] = name
+        }
         var registry = FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
-                                           experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags)
+                                           experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags,
+                                           channels: ChannelMap(channels))
         registry.context = file.context
         return registry
     }

@@ -29,7 +29,7 @@ struct FeaturesCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let features = FeatureUsage.all(in: environment.registry, channel: environment.channel.rawValue)
+        let features = FeatureUsage.all(in: environment.registry, channel: environment.channel)
         let exposures = FeatureExposures(prefs: environment.prefs)
         if json {
             context.console.printJSON(JSONValue.array(features.map { feature in
@@ -54,7 +54,7 @@ struct FeaturesCommand: FlagsCommand {
             }
             if feature.variables.isEmpty { rows.append([feature.id, "-", "", "", "", String(exposures.count(of: feature.id))]) }
         }
-        let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel.rawValue))", "USED BY", "EXPOSURES"]
+        let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel))", "USED BY", "EXPOSURES"]
         context.console.print(TextTable(header: header, rows: rows).render())
     }
 

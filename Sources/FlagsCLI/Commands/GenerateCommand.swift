@@ -85,7 +85,7 @@ struct GenerateCommand: FlagsCommand {
         let manifestName = environment.isDemo ? "the built-in Bibimbap demo manifest"
             : RelativePath.of(environment.registry.manifestPath, from: base)
         return FeatureSwiftGenerator(manifest: environment.registry.manifest, app: environment.registry.app,
-                                     channel: environment.channel.rawValue, manifestName: manifestName).source
+                                     channel: environment.channel, manifestName: manifestName).source
     }
 }
 #endif

@@ -29,7 +29,7 @@ struct SetCommand: FlagsCommand {
         let state = environment.provider.state(of: flag)
         var line = "\(flag.rawValue): override \(OnOff.text(value))"
         if state.overrideIsInactive {
-            line += " (stored, but inactive while previewing \(environment.channel.rawValue): a release build ignores overrides)"
+            line += " (stored, but inactive while previewing \(environment.channel): a release build ignores overrides)"
         }
         context.console.print(line)
     }

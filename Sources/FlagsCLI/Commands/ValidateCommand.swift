@@ -34,6 +34,8 @@ struct ValidateCommand: FlagsCommand {
         context.console.print("registry:    \(registry.path) (\(registry.flags.count) flags, \(registry.preferences.count) preferences)")
         context.console.print("manifest:    \(registry.manifestPath) (\(registry.manifest.featureIDs.count) features in \(registry.manifest.files.count) files)")
         context.console.print("experiments: \(experiments.source ?? "none") (\(experiments.records.count) records)")
+        // What nimbus-fml would refuse but this tool reads: not a problem, but worth fixing.
+        for warning in registry.manifest.warnings { context.console.print("warning: \(warning)") }
         // Warnings are not problems: the SDK evaluates such targeting, just not as it reads.
         for result in experiments.enrollments {
             for line in EnrollmentReport(result, in: experiments).warningLines { context.console.print(line) }

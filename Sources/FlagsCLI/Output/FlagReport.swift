@@ -39,7 +39,7 @@ struct FlagReport {
             "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null,
             "nimbus": .bool(state.nimbus.enabled),
             "nimbusSource": .string(state.nimbus.source.name),
-            "channel": .string(environment.channel.rawValue),
+            "channel": .string(environment.channel),
             "feature": definition.nimbus.map { .string($0.feature) } ?? .null,
             "variable": definition.nimbus.map { .string($0.variable) } ?? .null,
             "debuggable": .bool(flag.debugKey != nil),
@@ -55,7 +55,7 @@ struct FlagReport {
     var sourceText: String {
         var text = state.source.summary
         if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Timestamp.age(since: setAt)) ago)" }
-        if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel.rawValue)" }
+        if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel)" }
         return text
     }
 }

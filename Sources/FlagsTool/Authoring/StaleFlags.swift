@@ -63,9 +63,10 @@ public struct StaleFlags: Sendable, Hashable {
     public init(registry: FeatureFlagRegistry, records: [ExperimentRecord], unreadRecords: [String] = [],
                 recordsProblem: String? = nil, hasRecordSource: Bool = true, override: (FeatureFlagID) -> Bool?) {
         let touched = Self.recordsSetting(records)
-        // The manifest's channels, and any channel the library builds for that it lacks (the
-        // app resolves those too, to the variables' plain defaults).
-        let channels = registry.manifest.channels + BuildChannel.allCases.map(\.rawValue).filter { !registry.manifest.channels.contains($0) }
+        // The manifest's channels, and any channel a build resolves (as `channels:` maps it)
+        // that the manifest lacks (the app resolves those too, to the variables' plain defaults).
+        let builds = BuildChannel.allCases.map(registry.channels.manifestChannel(for:))
+        let channels = registry.manifest.channels + builds.filter { !registry.manifest.channels.contains($0) }
         var entries: [Entry] = [], kept: [Entry] = []
         for flag in registry.flags {
             let (value, valueReason) = Self.sameValue(of: flag, in: registry.manifest, channels: channels)

@@ -45,7 +45,7 @@ public struct SavedFlagState: Sendable, Equatable {
 
     /// What the store holds now for the app's registry.
     public static func capture(from environment: FlagsEnvironment) -> SavedFlagState {
-        var state = SavedFlagState(app: environment.registry.app, channel: environment.channel.rawValue)
+        var state = SavedFlagState(app: environment.registry.app, channel: environment.channel)
         for flag in environment.registry.flags {
             if let entry = environment.provider.debugOverride(for: flag), let value = entry.value.boolValue {
                 state.overrides[flag.rawValue] = value

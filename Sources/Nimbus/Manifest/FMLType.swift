@@ -78,8 +78,9 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
             case "Boolean": return .success(.boolean)
             case "Int": return .success(.int)
             case "String": return .success(.string)
-            case "Text": return .success(.text)
-            case "Image": return .success(.image)
+            // nimbus-fml's older spellings of the same two types.
+            case "Text", "BundleText": return .success(.text)
+            case "Image", "BundleImage", "Drawable": return .success(.image)
             default:
                 if let declared = resolve(text) { return .success(declared) }
                 return .failure(ParseError(message: "unknown type '\(text)'; expected Boolean, Int, String, Text, Image, "
@@ -96,6 +97,16 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
             switch parse(argument, resolve: resolve) {
             case .success(let type): parsed.append(type)
             case .failure(let error): return .failure(error)
+            }
+        }
+        // `Enum<X>` and `Object<X>` name a declared type explicitly; it must be of that kind.
+        if name == "Enum" || name == "Object" {
+            guard arguments.count == 1, let declared = resolve(arguments[0]) else {
+                return .failure(ParseError(message: "unknown type '\(text)': \(name)<X> names a declared \(name == "Enum" ? "enum" : "object") X"))
+            }
+            switch (name, declared) {
+            case ("Enum", .enumeration), ("Object", .object): return .success(declared)
+            default: return .failure(ParseError(message: "'\(arguments[0])' in '\(text)' is not a declared \(name == "Enum" ? "enum" : "object")"))
             }
         }
         switch (name, parsed.count) {

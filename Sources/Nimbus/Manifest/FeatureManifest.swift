@@ -3,8 +3,9 @@
 /// Use it to know which features exist, their variables and types, each feature's default value
 /// per channel, and whether a value (an experiment branch's, say) fits the declared types.
 /// Loading checks everything the Nimbus FML tool checks about structure and defaults, and
-/// reports the first problem as a `ManifestError` naming `file:line:column`. `import`/`imports`
-/// are reported as unsupported.
+/// reports the first problem as a `ManifestError` naming `file:line:column`. Imported manifests
+/// (`import:`) are loaded from files; their features are part of this manifest, with the
+/// defaults of the channel each import names and the importer's overrides on top.
 ///
 /// ```swift
 /// let manifest = try FeatureManifest.load(path: "nimbus.fml.yaml")
@@ -17,6 +18,9 @@ public struct FeatureManifest: Sendable {
     public let channels: [String]
     /// Every file loaded, root first, each once, as its path was built from the root's path.
     public let files: [String]
+    /// What nimbus-fml would refuse in these files but this tool accepts (so that manifests it
+    /// always read keep loading), each as `file:line:column: message`. `flags validate` shows them.
+    public let warnings: [String]
     /// The features with their per-channel defaults.
     let features: FeatureTable
     private let enums: [String: EnumDefinition]
@@ -24,8 +28,9 @@ public struct FeatureManifest: Sendable {
     private let checker: ValueChecker
 
     init(channels: [String], files: [String], features: FeatureTable, enums: [String: EnumDefinition],
-         objects: [String: ObjectDefinition], checker: ValueChecker) {
+         objects: [String: ObjectDefinition], checker: ValueChecker, warnings: [String] = []) {
         self.channels = channels
+        self.warnings = warnings
         self.files = files
         self.features = features
         self.enums = enums
@@ -33,8 +38,8 @@ public struct FeatureManifest: Sendable {
         self.checker = checker
     }
 
-    /// Loads the manifest at `path` and every file it includes (paths relative to the including
-    /// file; each file is read once).
+    /// Loads the manifest at `path`, every file it includes and every manifest it imports (paths
+    /// relative to the including or importing file; each file is read once).
     public static func load(path: String) throws(ManifestError) -> FeatureManifest {
         var loader = ManifestLoader()
         try loader.load(path: path)

@@ -14,6 +14,7 @@ extension FeatureManifest {
     public func write(to writer: inout SnapshotWriter) {
         writer.write(channels)
         writer.write(files)
+        writer.write(warnings)
         features.write(to: &writer)
         let enums = enumNames.compactMap(enumDefinition)
         writer.writeCount(enums.count)
@@ -38,6 +39,7 @@ extension FeatureManifest {
     public init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
         let channels = try reader.readStrings()
         let files = try reader.readStrings()
+        let warnings = try reader.readStrings()
         let features = try FeatureTable.read(from: &reader)
         var enums: [String: EnumDefinition] = [:]
         for _ in 0..<(try reader.readCount()) {
@@ -59,7 +61,7 @@ extension FeatureManifest {
             objects[name] = ObjectDefinition(name: name, description: description, fields: fields, location: try reader.readMark())
         }
         self.init(channels: channels, files: files, features: features, enums: enums, objects: objects,
-                  checker: ValueChecker(enums: enums, objects: objects))
+                  checker: ValueChecker(enums: enums, objects: objects), warnings: warnings)
     }
 }
 

@@ -31,7 +31,7 @@ import Testing
                             + "  search: { feature: search-feature }\n" + context, to: "feature-flags.yaml")
     }
 
-    private func open(_ registry: String, context: [String: JSONValue] = [:], channel: BuildChannel? = nil) throws -> FlagsEnvironment {
+    private func open(_ registry: String, context: [String: JSONValue] = [:], channel: ChannelName? = nil) throws -> FlagsEnvironment {
         try FlagsEnvironment.open(FlagsOptions(configPath: registry, storePath: folder.file("prefs.sqlite"), channel: channel, context: context,
                                                workingDirectory: folder.path,
                                                environment: ["HOME": folder.path, "FLAGS_NO_CACHE": "1", "LANG": "de_AT.UTF-8"]))

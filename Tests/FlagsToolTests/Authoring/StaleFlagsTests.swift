@@ -87,6 +87,18 @@ import TestHelpers
         #expect(stale.kept.first?.reasons == ["differs by channel: on in developer, on in beta, off in release"])
     }
 
+    @Test func aBuildChannelMappedToADeclaredChannelIsNotAChannelOfItsOwn() throws {
+        // Focus for Android's style: the developer build resolves `debug`, so no plain-default
+        // "developer" channel makes the flag look as if it differed.
+        let registry = FeatureFlagRegistry(
+            path: "test", app: "x", manifest: try manifest("channels: [debug, beta, release]\nfeatures:\n  a-feature:\n    description: A.\n    variables:\n      enabled: { description: On., type: Boolean, default: false }\n    defaults:\n      - value: { enabled: true }\n"),
+            manifestPath: "test", flags: [FeatureFlagDefinition(id: "a", nimbus: .init(feature: "a-feature", variable: "enabled"))],
+            channels: ChannelMap([.developer: "debug"]))
+        let stale = StaleFlags(registry: registry, records: []) { _ in nil }
+        #expect(stale.kept.isEmpty)
+        #expect(stale.entries.first?.reasons.first == "on in every channel (debug, beta, release)")
+    }
+
     @Test func aBuildFlagEqualInEveryDistributionIsListedAndOneThatDiffersIsKept() throws {
         let settled = BuildFlagDefinition(name: "oldPaywall", description: "Shipped.", values: [.debug: true, .testflight: true, .appstore: true])
         let dark = BuildFlagDefinition(name: "newBooking", description: "Unfinished.", values: [.debug: true, .testflight: true, .appstore: false])
