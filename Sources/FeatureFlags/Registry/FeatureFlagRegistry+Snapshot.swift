@@ -47,6 +47,15 @@ extension FeatureFlagRegistry {
             writer.write(Distribution.allCases.map { flag.value(in: $0) ? "1" : "0" })
         }
         writer.write(JSONValue.object(context))
+        // `remote-settings:`: absent, or its server ("" for none), bucket and collection.
+        if let remote = remoteSettings {
+            writer.write(1)
+            writer.write(remote.server ?? "")
+            writer.write(remote.bucket)
+            writer.write(remote.collection)
+        } else {
+            writer.write(0)
+        }
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -83,8 +92,13 @@ extension FeatureFlagRegistry {
                                        values: Dictionary(uniqueKeysWithValues: zip(Distribution.allCases, bits.map { $0 == "1" })))
         }
         guard case .object(let context) = try reader.readJSON() else { throw SnapshotReader.Malformed("a registry context that is not an object") }
+        var remoteSettings: RegistryRemoteSettings?
+        if try reader.readInt() == 1 {
+            let server = try reader.readString()
+            remoteSettings = RegistryRemoteSettings(server: server.isEmpty ? nil : server, bucket: try reader.readString(), collection: try reader.readString())
+        }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, buildFlags: buildFlags,
+                  flags: flags, preferences: preferences, buildFlags: buildFlags, remoteSettings: remoteSettings,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
         self.context = context
     }

@@ -38,6 +38,8 @@ public struct FeatureFlagRegistry: Sendable {
     /// The targeting attributes the app gives Nimbus (`context:`): its `AppContext` fields
     /// (`app_version`, `os`, `device_model`, ...) and its custom attributes, by JSON name.
     public var context: [String: JSONValue] = [:]
+    /// The team's shared Remote Settings server and presets collection (`remote-settings:`), if set.
+    public let remoteSettings: RegistryRemoteSettings?
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
@@ -47,17 +49,18 @@ public struct FeatureFlagRegistry: Sendable {
     public let userPreferenceFlagIndices: [Int]
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
-                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = []) {
+                flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = [],
+                remoteSettings: RegistryRemoteSettings? = nil) {
         let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: list, preferences: preferences, buildFlags: buildFlags,
+                  flags: list, preferences: preferences, buildFlags: buildFlags, remoteSettings: remoteSettings,
                   orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
     /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
          flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition],
-         orders: (debuggable: [Int], userPreferences: [Int])) {
+         remoteSettings: RegistryRemoteSettings? = nil, orders: (debuggable: [Int], userPreferences: [Int])) {
         self.path = path
         self.manifest = manifest
         self.app = app
@@ -66,6 +69,7 @@ public struct FeatureFlagRegistry: Sendable {
         self.flags = flags
         self.preferences = preferences.sorted()
         self.buildFlags = buildFlags.sorted { $0.name < $1.name }
+        self.remoteSettings = remoteSettings
         debuggableFlagIndices = orders.debuggable
         userPreferenceFlagIndices = orders.userPreferences
     }

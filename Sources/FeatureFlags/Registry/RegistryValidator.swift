@@ -40,7 +40,8 @@ struct RegistryValidator {
         }
         try checkStoredKeys()
         var registry = FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
-                                           experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags)
+                                           experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags,
+                                           remoteSettings: file.remoteSettings)
         registry.context = file.context
         return registry
     }
