@@ -32,9 +32,12 @@ struct RemoteServerOption {
         }
     }
 
-    /// The server root (without `/v1`): `--remote`, else the registry's.
+    /// The server root (without `/v1`): `--remote`, else the registry's `remote-settings:`
+    /// server, else the server its experiments come from.
     func server(registry: FeatureFlagRegistry) throws(CLIError) -> URL {
-        guard let text = url ?? registry.remoteSettings?.server else {
+        var experimentsServer: String?
+        if case .remote(let client) = registry.experiments { experimentsServer = client.server.absoluteString }
+        guard let text = url ?? registry.remoteSettings?.server ?? experimentsServer else {
             throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1), "
                            + "or add `remote-settings: {server: URL}` to \(registry.path)")
         }
