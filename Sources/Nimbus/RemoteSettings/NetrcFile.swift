@@ -44,14 +44,14 @@ public struct NetrcFile: Sendable, Equatable {
 
     public static func parse(_ text: String) -> NetrcFile {
         var entries: [Entry] = []
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)[...]
         var tokens: [Substring] = []
         // `macdef NAME` starts a macro whose body runs to the next empty line: none of it is tokens.
         while let line = lines.popFirst() {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let words = line.split(whereSeparator: \.isWhitespace)
             if let index = words.firstIndex(of: "macdef") {
                 tokens += words[..<index]
-                while let body = lines.popFirst(), !body.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {}
+                while let body = lines.popFirst(), !body.allSatisfy(\.isWhitespace) {}
                 continue
             }
             tokens += words
