@@ -40,9 +40,9 @@ public final class KintoTeamServer: Sendable {
         let ini = directory.appendingPathComponent("kinto.ini")
         try iniText(postgres: postgres?.databaseURL).write(to: ini, atomically: true, encoding: .utf8)
         if postgres != nil {
-            let migrate = try Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["kinto", "migrate", "--ini", ini.path])
-            migrate.waitUntilExit()
-            guard migrate.terminationStatus == 0 else { throw TestServerError("kinto migrate failed for PostgreSQL") }
+            guard PostgresCluster.run(["/usr/bin/env", "kinto", "migrate", "--ini", ini.path]) == 0 else {
+                throw TestServerError("kinto migrate failed for PostgreSQL (\(ini.path))")
+            }
         }
         let port = try ServerProcess.freeLoopbackPort()
         let server = KintoTeamServer(process: try ServerProcess(arguments: ["kinto", ini.path, String(port)], port: port, directory: directory))
