@@ -48,7 +48,7 @@ public struct RemoteSettingsWriteError: Error, Sendable, CustomStringConvertible
         case .forbidden(let permission, let principal, let bucket, let collection):
             let who = principal.map { "`\($0)`" } ?? "this user"
             return "\(who) lacks the `\(permission)` permission on collection \(bucket)/\(collection) at \(url) (HTTP 403); "
-                + "ask an admin of the server to grant it (\(permission == "read" ? "add a group you are in to the collection's `read` permission" : "add you to the collection's `write` permission"), "
+                + "ask an admin of the server to grant it (\(permission == "read" ? "add a group you are in to the collection's `read` permission" : "add you to the collection's `write` permission")), "
                 + "or use credentials that have it"
         case .changedMeanwhile:
             return "\(url) was changed by someone else since you last read it (HTTP 412 precondition failed)"
