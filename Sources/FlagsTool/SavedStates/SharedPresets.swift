@@ -63,6 +63,10 @@ public struct SharedPresets: Sendable {
     /// Uploads the local preset `name`. Returns the record as the server stored it.
     @discardableResult
     public func push(_ name: String, force: Bool = false) throws -> RemoteSettingsRecord {
+        try Self.checkRecordID(name)
+        guard presets.list().contains(where: { $0.name == name }) else {
+            throw PresetNameError(message: "no preset named '\(name)' on this machine to push; save the current state as one first: flags preset save \(name)")
+        }
         let state = try presets.load(name)
         var data: [String: JSONValue] = ["app": .string(environment.registry.app), "preset": state.json]
         if let principal = records.principal() { data["changedBy"] = .string(principal) }
@@ -79,7 +83,7 @@ public struct SharedPresets: Sendable {
     /// Returns the store changes made.
     @discardableResult
     public func pull(_ name: String) throws -> [PrefChange] {
-        try PresetStore.checkName(name)
+        try Self.checkRecordID(name)
         guard let record = try records.get(name) else { throw missing(name) }
         let state = try read(record)
         let changes = state.changes(for: environment, replacing: true)
@@ -105,6 +109,15 @@ public struct SharedPresets: Sendable {
         }
         guard deleted else { throw missing(name) }
         try environment.prefs.apply(documents: [baseKey(name): nil], changes: [])
+    }
+
+    /// Kinto record ids are letters, digits, `-` and `_` (no `.`, which local preset names allow).
+    static func checkRecordID(_ name: String) throws(PresetNameError) {
+        try PresetStore.checkName(name)
+        guard !name.contains("."), name.first != "-", name.first != "_" else {
+            throw PresetNameError(message: "preset '\(name)' cannot be shared: a Remote Settings record id is letters, digits, '-' and '_', "
+                                  + "starting with a letter or digit; save it under another name (flags preset save NEW-NAME)")
+        }
     }
 
     /// The record's preset, checked as an import file is; a record of another shape is an error
