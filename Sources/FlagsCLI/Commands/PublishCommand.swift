@@ -59,9 +59,9 @@ struct PublishCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(path): \(error); nothing was published")
         }
-        var problems = set.skipped.map { "record \($0.name): \($0.reason)" }
+        // Skipped records (a required field missing, a bad targeting expression) are among these.
         let experiments = NimbusExperiments.evaluate(records: set, source: path, client: environment.experiments.client, registry: environment.registry)
-        problems += ValidateCommand.problems(in: experiments, manifest: environment.registry.manifest)
+        let problems = ValidateCommand.problems(in: experiments, manifest: environment.registry.manifest)
         guard problems.isEmpty else {
             throw CLIError.failure("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s"), nothing was published:\n"
                                    + problems.map { "  - \($0)" }.joined(separator: "\n"))
