@@ -28,7 +28,8 @@ public enum FlagsCommandLine {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, ContextCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
-         FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
+         FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
+         PublishCommand.self, UnpublishCommand.self]
     }
 
     static let globalHelp = """

@@ -10,7 +10,8 @@ import Nimbus
 /// (256 MiB of zeros gzipped on the fly, about 250 KB sent), `huge-body` (40 MiB of whitespace
 /// before `{"data": []}`, no Content-Length), `huge-length` (announces 100 MiB), `many-records`
 /// (10,001 records), `huge-record` (one 2 MiB record), `retry-forever` (`503` with
-/// `Retry-After: 99999999999`), `backoff-forever` (records with `Backoff: 99999999999`). `requestPaths()` lists the
+/// `Retry-After: 99999999999`), `backoff-forever` (records with `Backoff: 99999999999`);
+/// `echo-authorization` answers `records/ID` with a record holding the `Authorization` header sent. `requestPaths()` lists the
 /// paths asked so far, so a test can tell whether a fetch reached the server.
 public final class FixedAnswerServer: Sendable {
     public let process: ServerProcess

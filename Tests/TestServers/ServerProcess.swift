@@ -253,6 +253,10 @@ public final class ServerProcess: Sendable {
             elif collection == "slow":
                 time.sleep(3)
                 self.answer(200, '{"data": []}')
+            elif collection == "echo-authorization":
+                # A record that shows the Authorization header it was asked with.
+                record = {"id": parts[7] if len(parts) > 7 else "", "last_modified": 1, "authorization": self.headers.get("Authorization")}
+                self.answer(200, json.dumps({"data": record}))
             else:
                 self.answer(404, '{"code": 404}')
 

@@ -48,6 +48,15 @@ extension FeatureFlagRegistry {
         }
         writer.write(JSONValue.object(context))
         writer.write(BuildChannel.allCases.map { channels.names[$0] ?? "" })
+        // `remote-settings:`: absent, or its server ("" for none), bucket and collection.
+        if let remote = remoteSettings {
+            writer.write(1)
+            writer.write(remote.server ?? "")
+            writer.write(remote.bucket)
+            writer.write(remote.collection)
+        } else {
+            writer.write(0)
+        }
     }
 
     init(snapshot reader: inout SnapshotReader) throws(SnapshotReader.Malformed) {
@@ -88,8 +97,13 @@ extension FeatureFlagRegistry {
         let mapped = try reader.readStrings()
         guard mapped.count == BuildChannel.allCases.count else { throw SnapshotReader.Malformed("a channel map of the wrong size") }
         let channels = ChannelMap(Dictionary(uniqueKeysWithValues: zip(BuildChannel.allCases, mapped).filter { !$0.1.isEmpty }))
+        var remoteSettings: RegistryRemoteSettings?
+        if try reader.readInt() == 1 {
+            let server = try reader.readString()
+            remoteSettings = RegistryRemoteSettings(server: server.isEmpty ? nil : server, bucket: try reader.readString(), collection: try reader.readString())
+        }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: flags, preferences: preferences, buildFlags: buildFlags, channels: channels,
+                  flags: flags, preferences: preferences, buildFlags: buildFlags, channels: channels, remoteSettings: remoteSettings,
                   orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
         self.context = context
     }

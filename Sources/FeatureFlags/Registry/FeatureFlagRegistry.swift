@@ -40,6 +40,8 @@ public struct FeatureFlagRegistry: Sendable {
     public var context: [String: JSONValue] = [:]
     /// How the build channels are named in the manifest (`channels:`).
     public let channels: ChannelMap
+    /// The team's shared Remote Settings server and presets collection (`remote-settings:`), if set.
+    public let remoteSettings: RegistryRemoteSettings?
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
     /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
@@ -50,17 +52,17 @@ public struct FeatureFlagRegistry: Sendable {
 
     public init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource? = nil,
                 flags: [FeatureFlagDefinition], preferences: [TypedPreference] = [], buildFlags: [BuildFlagDefinition] = [],
-                channels: ChannelMap = ChannelMap()) {
+                channels: ChannelMap = ChannelMap(), remoteSettings: RegistryRemoteSettings? = nil) {
         let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
-                  flags: list, preferences: preferences, buildFlags: buildFlags, channels: channels,
+                  flags: list, preferences: preferences, buildFlags: buildFlags, channels: channels, remoteSettings: remoteSettings,
                   orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
     /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
          flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition], channels: ChannelMap,
-         orders: (debuggable: [Int], userPreferences: [Int])) {
+         remoteSettings: RegistryRemoteSettings? = nil, orders: (debuggable: [Int], userPreferences: [Int])) {
         self.channels = channels
         self.path = path
         self.manifest = manifest
@@ -70,6 +72,7 @@ public struct FeatureFlagRegistry: Sendable {
         self.flags = flags
         self.preferences = preferences.sorted()
         self.buildFlags = buildFlags.sorted { $0.name < $1.name }
+        self.remoteSettings = remoteSettings
         debuggableFlagIndices = orders.debuggable
         userPreferenceFlagIndices = orders.userPreferences
     }

@@ -29,6 +29,10 @@ import Platform
 ///   app_version: "121.0"        # AppContext fields (strings; installation_date in ms)
 ///   os: iOS
 ///   is_default_browser: false   # anything else is a custom targeting attribute
+/// remote-settings:              # optional: the team's server, where shared presets live
+///   server: https://rs.example.com/v1
+///   bucket: flags               # default: flags
+///   collection: presets         # default: presets
 /// ```
 package struct RegistryFile {
     package struct Flag {
@@ -63,8 +67,9 @@ package struct RegistryFile {
     var context: [String: JSONValue] = [:]
     /// `channels:`, each build channel mapped with where it is written.
     var channels: [(build: BuildChannel, manifest: String, mark: YAMLMark)] = []
+    var remoteSettings: RegistryRemoteSettings?
 
-    static let topLevelKeys = ["app", "manifest", "experiments", "channels", "flags", "preferences", "build-flags", "context"]
+    static let topLevelKeys = ["app", "manifest", "experiments", "channels", "flags", "preferences", "build-flags", "context", "remote-settings"]
     static let flagKeys = ["feature", "variable", "debug", "userPrefsKey", "default"]
     static let debugKeys = ["title", "status"]
     static let preferenceKeys = ["feature", "variable", "userPrefsKey"]
@@ -113,6 +118,7 @@ package struct RegistryFile {
             guard !manifestChannel.isEmpty else { throw YAMLError(at: entry.value.mark, "`channels.\(name)` is empty; name a channel of the manifest") }
             file.channels.append((build, manifestChannel, entry.value.mark))
         }
+        file.remoteSettings = try root["remote-settings"].map { node throws(YAMLError) in try readTeamRemoteSettings(node) }
         return file
     }
 
@@ -137,6 +143,31 @@ package struct RegistryFile {
             context[name] = value
         }
         return context
+    }
+
+    /// The top-level `remote-settings: {server, bucket, collection}`: where presets are shared.
+    private static func readTeamRemoteSettings(_ node: YAMLNode) throws(YAMLError) -> RegistryRemoteSettings {
+        try rejectUnknownKeys(try node.requireMapping("`remote-settings`"), allowed: remoteSettingsKeys, in: "`remote-settings`")
+        var settings = RegistryRemoteSettings()
+        if let serverNode = node["server"] {
+            let text = try serverNode.requireString("`remote-settings.server`")
+            guard text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text), url.host != nil else {
+                throw YAMLError(at: serverNode.mark, "`remote-settings.server` must be an http:// or https:// URL such as https://rs.example.com/v1, found '\(text)'")
+            }
+            guard url.user == nil, url.password == nil else {
+                throw YAMLError(at: serverNode.mark, "`remote-settings.server` must not carry a login: a registry is shared; put it in ~/.netrc or FLAGS_REMOTE_USER/FLAGS_REMOTE_PASSWORD")
+            }
+            settings.server = text
+        }
+        for (key, path) in [("bucket", \RegistryRemoteSettings.bucket), ("collection", \RegistryRemoteSettings.collection)] {
+            guard let valueNode = node[key] else { continue }
+            let value = try valueNode.requireString("`remote-settings.\(key)`")
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+                throw YAMLError(at: valueNode.mark, "`remote-settings.\(key)` must be a Kinto id (letters, digits, - and _), found '\(value)'")
+            }
+            settings[keyPath: path] = value
+        }
+        return settings
     }
 
     static let remoteSettingsKeys = ["server", "bucket", "collection"]

@@ -49,7 +49,7 @@ struct RegistryValidator {
         }
         var registry = FeatureFlagRegistry(path: file.path, app: file.app, manifest: manifest, manifestPath: file.manifestPath,
                                            experiments: file.experiments, flags: definitions, preferences: preferences, buildFlags: file.buildFlags,
-                                           channels: ChannelMap(channels))
+                                           channels: ChannelMap(channels), remoteSettings: file.remoteSettings)
         registry.context = file.context
         return registry
     }

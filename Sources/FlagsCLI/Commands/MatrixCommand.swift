@@ -16,7 +16,8 @@ import FlagsTool
 struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
     static let summary = "Run a command across combinations of flags (pairwise or exhaustive)"
-    static let usage = "flags matrix [--pairwise | --exhaustive] [--json] ID... -- COMMAND [ARGS...] | flags matrix --recover"
+    static let usage = "flags matrix [--pairwise | --exhaustive] [--json] [--shard K/N] ID... -- COMMAND [ARGS...] | "
+        + "flags matrix --merge [--json] RESULT... | flags matrix --recover"
     static let help = """
         For each combination of the flags ID..., sets them as overrides (one transaction), runs
         COMMAND with FLAGS_COMBINATION=a=on,b=off (and FLAGS_STORE, FLAGS_CONFIG so a `flags`
@@ -30,6 +31,13 @@ struct MatrixCommand: FlagsCommand {
         The overrides in force before the matrix are restored afterwards: when the command fails,
         on Ctrl-C or SIGTERM, and — if the matrix itself is killed — by the next `flags` command
         or `flags matrix --recover`. Exit status: 0 only if every combination passed.
+
+        For a CI job matrix (no scheduler of ours): --shard K/N runs only the K-th of N disjoint
+        parts of the same list (rows K, K+N, K+2N, … of it; every machine computes the same list
+        for the same flags and mode) and prints its JSON result; --merge RESULT... checks that the
+        N results cover the list exactly once (a part missing, given twice or cut short is an
+        error naming it) and reports the whole matrix as one unsharded run would, failing when
+        any combination failed.
         """
 
     enum Mode: String { case pairwise, exhaustive }
@@ -39,6 +47,9 @@ struct MatrixCommand: FlagsCommand {
     let recover: Bool
     let ids: [String]
     let command: [String]
+    let shard: MatrixShard?
+    /// `--merge`: `ids` are then the RESULT files.
+    let merge: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         let exhaustive = arguments.flag("--exhaustive")
@@ -47,9 +58,24 @@ struct MatrixCommand: FlagsCommand {
         mode = exhaustive ? .exhaustive : .pairwise
         json = arguments.flag("--json")
         recover = arguments.flag("--recover")
+        merge = arguments.flag("--merge")
         command = arguments.trailing
+        if let text = try arguments.option("--shard", command: Self.name) {
+            do {
+                shard = try MatrixShard(parsing: text)
+            } catch {
+                throw .usage(error.message, command: Self.name)
+            }
+        } else {
+            shard = nil
+        }
         ids = try arguments.positionals(command: Self.name)
         if recover { return }
+        if merge {
+            guard shard == nil, command.isEmpty else { throw .usage("--merge takes only the RESULT files of the parts, no --shard or COMMAND", command: Self.name) }
+            guard !ids.isEmpty else { throw .usage("give the RESULT files to merge (one per --shard part)", command: Self.name) }
+            return
+        }
         guard !ids.isEmpty else { throw .usage("give the flag IDs to combine", command: Self.name) }
         guard !command.isEmpty else { throw .usage("give the COMMAND to run after --", command: Self.name) }
         if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
@@ -62,6 +88,7 @@ struct MatrixCommand: FlagsCommand {
     }
 
     func run(in context: CommandContext) throws {
+        if merge { return try runMerge(context: context) }
         let environment = try context.environment()
         let journal = MatrixJournal(environment: environment)
         if recover {
@@ -71,7 +98,10 @@ struct MatrixCommand: FlagsCommand {
         }
         let flags = try ids.map { id throws in try environment.registry.flag(id) }
         if let flag = flags.first(where: { $0.debugKey == nil }) { throw FeatureFlagError.notDebuggable(flag.rawValue) }
-        let rows = mode == .pairwise ? PairwiseCoveringArray.rows(flagCount: flags.count) : PairwiseCoveringArray.allRows(flagCount: flags.count)
+        let list = mode == .pairwise ? PairwiseCoveringArray.rows(flagCount: flags.count) : PairwiseCoveringArray.allRows(flagCount: flags.count)
+        // A shard runs its own rows of the whole list; `rowNumbers` are their places in it.
+        let rowNumbers = shard?.rows(of: list.count) ?? Array(list.indices)
+        let rows = rowNumbers.map { list[$0] }
 
         try journal.begin()
         let interruption = InterruptionWatcher()
@@ -93,12 +123,68 @@ struct MatrixCommand: FlagsCommand {
             throw error
         }
         try journal.restore()
-        report(results, total: rows.count, flags: flags, context: context)
+        let names = flags.map(\.rawValue)
+        if let shard {
+            context.console.printJSON(Self.json(mode: mode.rawValue, flags: names, command: command.map(JSONValue.string), planned: list.count,
+                                                results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
+        } else {
+            report(results, total: rows.count, flags: names, context: context)
+        }
         if let signal = interruption.caught {
             throw CLIError.failure("interrupted by signal \(signal) after \(results.count - 1) of \(rows.count) combinations; the overrides were restored")
         }
-        let failed = results.filter { $0.outcome != .passed }.count
-        if failed > 0 { throw CLIError.failure("\(failed) of \(rows.count) combinations failed; the overrides were restored") }
+        try Self.failIfAnyFailed(results, flags: names, total: rows.count, what: shard.map { "combinations of part \($0)" } ?? "combinations",
+                                 suffix: "; the overrides were restored")
+    }
+
+    /// `--merge`: the parts' results checked and reported as one run.
+    private func runMerge(context: CommandContext) throws {
+        var parts: [(file: String, json: JSONValue)] = []
+        for file in ids {
+            let path = context.absolutePath(file)
+            let bytes: [UInt8]
+            do {
+                bytes = try BoundedFileReader.read(path: path, limit: Self.maximumResultSize)
+            } catch {
+                throw CLIError.failure("cannot read \(path): \(error.reason)")
+            }
+            parts.append((file, try JSONParser.parse(bytes: bytes, file: path)))
+        }
+        let merged: MatrixShardMerge
+        do {
+            merged = try MatrixShardMerge.merge(parts)
+        } catch {
+            throw CLIError.failure(error.message)
+        }
+        let results = merged.combinations.map { MatrixResult(json: $0, flags: merged.flags) }
+        guard let mergedMode = Mode(rawValue: merged.mode) else { throw CLIError.failure("\(ids[0]): unknown matrix mode `\(merged.mode)`") }
+        let whole = MatrixCommand(merging: self, mode: mergedMode, command: merged.command.compactMap(\.stringValue))
+        whole.report(results, total: merged.planned, flags: merged.flags, context: context, overridesRestored: merged.overridesRestored)
+        try Self.failIfAnyFailed(results, flags: merged.flags, total: merged.planned, what: "combinations", suffix: "")
+    }
+
+    /// A result file of one part is a few KB per combination; 10,000 combinations stay far below this.
+    static let maximumResultSize = 64 * BoundedFileReader.mebibyte
+
+    private init(merging other: MatrixCommand, mode: Mode, command: [String]) {
+        self.mode = mode
+        json = other.json
+        recover = false
+        ids = other.ids
+        self.command = command
+        shard = nil
+        merge = true
+    }
+
+    /// Fails, naming each failed combination's flags, unless every one passed.
+    private static func failIfAnyFailed(_ results: [MatrixResult], flags: [String], total: Int, what: String, suffix: String) throws {
+        let failed = results.filter { $0.outcome != .passed }
+        guard !failed.isEmpty else { return }
+        let shown = failed.prefix(10).map { result in
+            zip(flags, result.values).map { "\($0)=\(OnOff.text($1))" }.joined(separator: ",") + " (\(result.outcome.text))"
+        }
+        let more = failed.count > 10 ? "; and \(failed.count - 10) more" : ""
+        throw CLIError.failure("\(failed.count) of \(total) \(what) failed\(suffix): \(shown.joined(separator: "; "))\(more)")
     }
 
     private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
@@ -125,28 +211,40 @@ struct MatrixCommand: FlagsCommand {
         }
     }
 
-    private func report(_ results: [MatrixResult], total: Int, flags: [FeatureFlagID], context: CommandContext) {
+    /// The JSON report of a run (`rows` and `shard` only for a part of a sharded one).
+    static func json(mode: String, flags: [String], command: [JSONValue], planned: Int, results: [MatrixResult],
+                     rows: [Int]? = nil, shard: MatrixShard? = nil, overridesRestored: Bool) -> JSONValue {
+        var report: [String: JSONValue] = [
+            "mode": .string(mode),
+            "flags": .array(flags.map(JSONValue.string)),
+            "command": .array(command),
+            "planned": .int(planned),
+            "passed": .int(results.filter { $0.outcome == .passed }.count),
+            "combinations": .array(results.enumerated().map { position, result in
+                var combination: [String: JSONValue] = [
+                    "values": .object(Dictionary(uniqueKeysWithValues: zip(flags, result.values.map(JSONValue.bool)))),
+                    "result": .string(result.outcome.name), "detail": .string(result.outcome.text),
+                    "seconds": .double((result.seconds * 1000).rounded() / 1000)]
+                if let rows { combination["row"] = .int(rows[position]) }
+                return .object(combination)
+            }),
+            "overridesRestored": .bool(overridesRestored),
+        ]
+        if let shard { report["shard"] = .object(["index": .int(shard.index), "count": .int(shard.count)]) }
+        return .object(report)
+    }
+
+    private func report(_ results: [MatrixResult], total: Int, flags: [String], context: CommandContext, overridesRestored: Bool = true) {
         if json {
-            context.console.printJSON(JSONValue.object([
-                "mode": .string(mode.rawValue),
-                "flags": .array(flags.map { .string($0.rawValue) }),
-                "command": .array(command.map(JSONValue.string)),
-                "planned": .int(total),
-                "passed": .int(results.filter { $0.outcome == .passed }.count),
-                "combinations": .array(results.map { result in
-                    .object(["values": .object(Dictionary(uniqueKeysWithValues: zip(flags.map(\.rawValue), result.values.map(JSONValue.bool)))),
-                             "result": .string(result.outcome.name), "detail": .string(result.outcome.text),
-                             "seconds": .double((result.seconds * 1000).rounded() / 1000)])
-                }),
-                "overridesRestored": .bool(true),
-            ]))
+            context.console.printJSON(Self.json(mode: mode.rawValue, flags: flags, command: command.map(JSONValue.string), planned: total,
+                                                results: results, overridesRestored: overridesRestored))
             return
         }
         let perColumn = flags.count <= 6
-        let header = ["#"] + (perColumn ? flags.map(\.rawValue) : ["COMBINATION (on)"]) + ["RESULT", "TIME"]
+        let header = ["#"] + (perColumn ? flags : ["COMBINATION (on)"]) + ["RESULT", "TIME"]
         let rows = results.enumerated().map { index, result -> [String] in
             let values = perColumn ? result.values.map(OnOff.text)
-                : [zip(flags, result.values).filter(\.1).map(\.0.rawValue).joined(separator: ",").nonEmpty ?? "(all off)"]
+                : [zip(flags, result.values).filter(\.1).map(\.0).joined(separator: ",").nonEmpty ?? "(all off)"]
             return ["\(index + 1)"] + values + [result.outcome.text, result.secondsText + "s"]
         }
         context.console.print(TextTable(header: header, rows: rows).render())
@@ -182,6 +280,31 @@ struct MatrixResult {
     var values: [Bool]
     var outcome: Outcome
     var seconds: Double
+
+    init(values: [Bool], outcome: Outcome, seconds: Double) {
+        self.values = values
+        self.outcome = outcome
+        self.seconds = seconds
+    }
+
+    /// A combination as a result file holds it (`MatrixCommand.json`), for `--merge`.
+    init(json: JSONValue, flags: [String]) {
+        values = flags.map { json["values"]?[$0]?.boolValue ?? false }
+        switch json["seconds"] {
+        case .double(let value): seconds = value
+        case .int(let value): seconds = Double(value)
+        default: seconds = 0
+        }
+        let detail = json["detail"]?.stringValue ?? ""
+        switch json["result"]?.stringValue {
+        case "pass": outcome = .passed
+        case "interrupted": outcome = .interrupted(Int32(detail.filter(\.isNumber)) ?? 0)
+        default:
+            // "fail (exit 1)": the reason inside the parentheses, as `text` wrote it.
+            let reason = detail.hasPrefix("fail (") && detail.hasSuffix(")") ? String(detail.dropFirst(6).dropLast()) : detail
+            outcome = .failed(reason)
+        }
+    }
 
     /// The time to the hundredth: "0.25".
     var secondsText: String {

@@ -4,11 +4,13 @@ import Nimbus
 import FlagsTool
 import Platform
 
-/// `flags preset save|apply|list|show|delete`: named flag states kept in the store.
+/// `flags preset save|apply|list|show|delete|push|pull`: named flag states kept in the store,
+/// and shared with a team through a Remote Settings server.
 struct PresetCommand: FlagsCommand {
     static let name = "preset"
-    static let summary = "Save, apply, list, show or delete named flag states"
-    static let usage = "flags preset save|apply|show|delete NAME | flags preset list"
+    static let summary = "Save, apply, list, show, delete, push or pull named flag states"
+    static let usage = "flags preset save|apply|show|delete NAME | flags preset list | flags preset push|pull NAME [--remote URL] [--force] | "
+        + "flags preset list --remote [URL] | flags preset delete NAME --remote [URL] [--force]"
     static let help = """
         Presets are named states kept in the app's store, shared by every process using it:
           save NAME     keep the current overrides and preferences as NAME (replacing it)
@@ -17,19 +19,52 @@ struct PresetCommand: FlagsCommand {
           show NAME     the preset as JSON (the `flags export` format)
           delete NAME   forget the preset
         In the menu, `s` saves the current state as a preset and `p` applies one.
+
+        Shared presets live on a Remote Settings (Kinto) server, as records of bucket `flags`,
+        collection `presets` (the registry's `remote-settings:` block can name others):
+          push NAME             upload the saved preset NAME; refused when someone changed it on the
+                                server since this machine last pulled or pushed it (their changes
+                                are shown); --force overwrites
+          pull NAME             download NAME and apply it like `flags import --replace` (checked
+                                first, one transaction, all or nothing), saving it as preset NAME
+          list --remote         the shared presets, with who changed each last and when
+          delete NAME --remote  delete the shared preset (the local one stays); --force as for push
+
+        Options:
+          --remote URL   the server (…/v1); default: the registry's `remote-settings: server:`
+          --force        overwrite (or delete) a preset someone else changed
+
+        Credentials: $FLAGS_REMOTE_TOKEN (a bearer token), or $FLAGS_REMOTE_USER and
+        $FLAGS_REMOTE_PASSWORD (a Kinto account), or the server's host in ~/.netrc ($NETRC names
+        another file). They are never read from the command line, printed or stored. What you may
+        read and write is the server's permissions: a read-only member can pull, not push.
         """
 
-    enum Action: String { case save, apply, list, show, delete }
+    enum Action: String { case save, apply, list, show, delete, push, pull }
 
     let action: Action
     let presetName: String?
+    let remote: RemoteServerOption
+    /// `list --remote` and `delete --remote`: the shared presets, not the store's.
+    let onServer: Bool
+    let force: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
+        force = arguments.flag("--force")
+        // `--remote` alone means the registry's server; with a URL, that one.
+        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show or delete" : "unknown action '\(words[0])'", command: Self.name)
+            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'", command: Self.name)
         }
         self.action = action
+        onServer = remote.isGiven || action == .push || action == .pull
+        if onServer && ![.list, .delete, .push, .pull].contains(action) {
+            throw .usage("`preset \(action.rawValue)` works on this machine's store; only push, pull, list and delete take --remote", command: Self.name)
+        }
+        if force && ![.push, .delete].contains(action) || force && action == .delete && !onServer {
+            throw .usage("--force is for `preset push` and `preset delete --remote`", command: Self.name)
+        }
         if action == .list {
             guard words.count == 1 else { throw .usage("`preset list` takes no NAME", command: Self.name) }
             presetName = nil
@@ -42,6 +77,7 @@ struct PresetCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let presets = PresetStore(environment: try context.environment())
         let name = presetName ?? ""
+        if onServer { return try runShared(presets, name: name, context: context) }
         switch action {
         case .save:
             let state = SavedFlagState.capture(from: presets.environment)
@@ -66,6 +102,40 @@ struct PresetCommand: FlagsCommand {
                 return [entry.name, overrides, Timestamp.iso8601(entry.savedAt)]
             }
             context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "SAVED"], rows: rows).render())
+        case .push, .pull:
+            break
+        }
+    }
+
+    private func runShared(_ presets: PresetStore, name: String, context: CommandContext) throws {
+        let registry = presets.environment.registry
+        let settings = registry.remoteSettings ?? RegistryRemoteSettings()
+        let records = try remote.records(registry: registry, bucket: settings.bucket, collection: settings.collection,
+                                         environment: context.options.environment)
+        let shared = SharedPresets(presets: presets, records: records)
+        switch action {
+        case .push:
+            let stored = try shared.push(name, force: force)
+            context.console.print("pushed preset \(name) to \(records.recordURL(name).absoluteString) (version \(stored.lastModified))")
+        case .pull:
+            let changes = try shared.pull(name)
+            context.console.print("pulled preset \(name) from \(records.recordURL(name).absoluteString) and applied it "
+                                  + "(\(changes.count) change\(changes.count == 1 ? "" : "s")); saved as preset \(name)")
+        case .delete:
+            try shared.delete(name, force: force)
+            context.console.print("deleted shared preset \(name) from \(records.recordsURL.absoluteString) (the local preset, if any, stays)")
+        case .list:
+            let all = try shared.list()
+            guard !all.isEmpty else {
+                context.console.print("No shared presets at \(records.recordsURL.absoluteString) yet: push one with `flags preset push NAME`.")
+                return
+            }
+            let rows = all.map { entry -> [String] in
+                [entry.name, entry.overrides.map(String.init) ?? "unreadable", entry.changedBy ?? "-", Timestamp.iso8601(Double(entry.changedAt) / 1000)]
+            }
+            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "CHANGED BY", "CHANGED"], rows: rows).render())
+        case .save, .apply, .show:
+            break
         }
     }
 }

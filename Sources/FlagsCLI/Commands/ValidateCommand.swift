@@ -49,8 +49,11 @@ struct ValidateCommand: FlagsCommand {
     }
 
     static func problems(in environment: FlagsEnvironment) -> [String] {
-        let experiments = environment.experiments
-        let manifest = environment.registry.manifest
+        problems(in: environment.experiments, manifest: environment.registry.manifest)
+    }
+
+    /// The problems of `experiments` against `manifest`: also what `flags publish` checks a recipe with.
+    static func problems(in experiments: NimbusExperiments, manifest: FeatureManifest) -> [String] {
         var problems: [String] = []
         if let problem = experiments.loadProblem { problems.append(problem) }
         problems += experiments.skipped.map { "record \($0.name) skipped: \($0.reason)" }

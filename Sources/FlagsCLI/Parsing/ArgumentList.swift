@@ -87,6 +87,32 @@ struct ArgumentList {
         return words[index + 1]
     }
 
+    /// Removes `name`, `name value` or `name=value`, where the value is optional: the next word is
+    /// its value only when `isValue` accepts it (`--remote` alone, or `--remote https://…`).
+    /// Returns whether `name` was there, and its value.
+    mutating func optionalValueOption(_ name: String, isValue: (String) -> Bool) -> (present: Bool, value: String?) {
+        var result: (present: Bool, value: String?) = (false, nil)
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word.hasPrefix(name + "=") {
+                result = (true, String(word.dropFirst(name.count + 1)))
+                words.remove(at: index)
+            } else if word == name {
+                if index + 1 < words.count, isValue(words[index + 1]) {
+                    result = (true, words[index + 1])
+                    words.removeSubrange(index...(index + 1))
+                } else {
+                    result = (true, result.value)
+                    words.remove(at: index)
+                }
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
     /// The words that are not options; any remaining option is an error naming it.
     mutating func positionals(command: String?) throws(CLIError) -> [String] {
         if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

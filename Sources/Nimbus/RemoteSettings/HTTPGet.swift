@@ -6,10 +6,13 @@ import Foundation
 import CCurl
 import Platform
 
-/// One HTTP GET through libcurl, which is opened the first time anything is fetched (not linked:
-/// see `CCurl`). It is what `RemoteSettingsClient` asks a server with; nothing else needs HTTP.
+/// One HTTP request through libcurl, which is opened the first time anything is fetched (not
+/// linked: see `CCurl`): a GET unless `method` says otherwise. It is what `RemoteSettingsClient`
+/// asks a server with, and what `RemoteSettingsRecords` writes with (`PUT` and `DELETE`, a JSON
+/// `body`); nothing else needs HTTP.
 ///
-/// It follows redirects, accepts compressed answers, sends no cookies and keeps no cache (a `304`
+/// A GET follows redirects; a write never does, since a redirect could carry its body and its
+/// `Authorization` header somewhere else. It accepts compressed answers, sends no cookies and keeps no cache (a `304`
 /// arrives as a `304`); `timeout` bounds the whole exchange. A failure to exchange (no host, no
 /// connection, no answer in time, no libcurl, an answer over `maximumBytes`) is a `Failure`; any
 /// HTTP status is an answer.
@@ -50,6 +53,10 @@ struct HTTPGet {
     var url: URL
     var headers: [String: String]
     var timeout: TimeInterval
+    /// `GET`, `PUT`, `DELETE`...
+    var method: String = "GET"
+    /// What a write sends (its `Content-Type` is the caller's header to set).
+    var body: [UInt8]? = nil
     /// The most body bytes kept, counted both as received and after decompression.
     var maximumBytes: Int = 32 << 20
     /// The most header bytes of one answer: libcurl bounds a line, not how many lines come.
@@ -70,14 +77,23 @@ struct HTTPGet {
         let context = Unmanaged.passUnretained(received).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let milliseconds = max(1, Int(timeout * 1000))
+        let isGet = method == "GET"
         let code: CURLcode = withUnsafePointer(to: api) { api in
             url.absoluteString.withCString { urlText in
                 errorBuffer.withUnsafeMutableBufferPointer { errors in
                     ccurl_setopt_pointer(api, handle, CURLOPT_URL, urlText)
+                    if !isGet {
+                        method.withCString { _ = ccurl_setopt_pointer(api, handle, CURLOPT_CUSTOMREQUEST, $0) }
+                    }
+                    if let body {
+                        // Copied by libcurl, so the bytes need not outlive this call.
+                        ccurl_setopt_off(api, handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+                        body.withUnsafeBytes { _ = ccurl_setopt_pointer(api, handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+                    }
                     ccurl_setopt_pointer(api, handle, CURLOPT_HTTPHEADER, headerList)
                     ccurl_setopt_pointer(api, handle, CURLOPT_ERRORBUFFER, errors.baseAddress)
                     ccurl_setopt_pointer(api, handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
-                    ccurl_setopt_long(api, handle, CURLOPT_FOLLOWLOCATION, 1)
+                    ccurl_setopt_long(api, handle, CURLOPT_FOLLOWLOCATION, isGet ? 1 : 0)
                     ccurl_setopt_long(api, handle, CURLOPT_MAXREDIRS, 10)
                     ccurl_setopt_long(api, handle, CURLOPT_TIMEOUT_MS, milliseconds)
                     ccurl_setopt_long(api, handle, CURLOPT_NOSIGNAL, 1)  // no SIGALRM: safe on any thread

@@ -1,0 +1,99 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeatureFlags
+import Nimbus
+import Platform
+
+/// `flags publish RECIPE.json`: an experiment or rollout checked against the manifest and
+/// written to a preview collection, so every machine and app reading it enrols as it says.
+struct PublishCommand: FlagsCommand {
+    static let name = "publish"
+    static let summary = "Check an experiment or rollout recipe and write it to a preview collection"
+    static let usage = "flags publish RECIPE.json [--collection nimbus-preview] [--bucket main] [--remote URL]"
+    static let help = """
+        RECIPE.json is one Nimbus experiment or rollout record (or {"data": [records]}). Each
+        record is checked as `flags validate` checks records: required fields, targeting, and every
+        branch value against the manifest's variable types. Any problem is reported and nothing is
+        published. Otherwise each record is written (created or replaced) as record SLUG of the
+        collection, where every client reading it enrols as the recipe says:
+          flags --experiments URL/buckets/main/collections/nimbus-preview/records list
+        This is what Experimenter's preview does, from the terminal; `flags unpublish SLUG` ends it.
+
+        Options:
+          --collection NAME  default: nimbus-preview
+          --bucket NAME      default: main (as on Remote Settings)
+          --remote URL       the server (…/v1); default: the registry's `remote-settings: server:`,
+                             else the server its experiments come from
+
+        Credentials as for `flags preset push`: $FLAGS_REMOTE_TOKEN, $FLAGS_REMOTE_USER and
+        $FLAGS_REMOTE_PASSWORD, or ~/.netrc; never on the command line.
+        """
+
+    static let defaultCollection = RemoteSettingsCollection.preview.name
+
+    let file: String
+    let bucket: String
+    let collection: String
+    let remote: RemoteServerOption
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        bucket = try arguments.option("--bucket", command: Self.name) ?? RemoteSettingsClient.defaultBucket
+        collection = try arguments.option("--collection", command: Self.name) ?? Self.defaultCollection
+        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
+        let words = try arguments.positionals(command: Self.name)
+        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the RECIPE.json to publish" : "expected one RECIPE.json", command: Self.name) }
+        file = words[0]
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let path = context.absolutePath(file)
+        let recipes = try Self.readRecipes(path)
+        let set: ExperimentRecordSet
+        do {
+            set = try ExperimentRecordSet.parse(.object(["data": .array(recipes)]))
+        } catch {
+            throw CLIError.failure("\(path): \(error); nothing was published")
+        }
+        // Skipped records (a required field missing, a bad targeting expression) are among these.
+        let experiments = NimbusExperiments.evaluate(records: set, source: path, client: environment.experiments.client, registry: environment.registry)
+        let problems = ValidateCommand.problems(in: experiments, manifest: environment.registry.manifest)
+        guard problems.isEmpty else {
+            throw CLIError.failure("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s"), nothing was published:\n"
+                                   + problems.map { "  - \($0)" }.joined(separator: "\n"))
+        }
+        for record in set.records where record.appName.map({ $0 != environment.registry.app }) ?? false {
+            context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(environment.registry.app)`), so its clients will not enrol")
+        }
+        let records = try remote.records(registry: environment.registry, bucket: bucket, collection: collection, environment: context.options.environment)
+        for (record, json) in zip(set.records, recipes) {
+            var fields = json.objectValue ?? [:]
+            fields["last_modified"] = nil
+            try records.put(record.slug, data: fields)
+            let kind = record.isRollout ? "rollout" : "experiment"
+            context.console.print("published \(kind) \(record.slug) (\(record.branches.count) branch\(record.branches.count == 1 ? "" : "es")) to \(records.recordURL(record.slug).absoluteString)")
+        }
+        context.console.print("clients reading \(records.recordsURL.absoluteString) enrol as the recipe says; end it with `flags unpublish SLUG`")
+    }
+
+    /// The records of the recipe file: one record object, or `{"data": [...]}`.
+    static func readRecipes(_ path: String) throws -> [JSONValue] {
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFileReader.read(path: path, limit: NimbusExperiments.maximumRecordsFileSize)
+        } catch {
+            throw CLIError.failure("cannot read \(path): \(error.reason)")
+        }
+        let json = try JSONParser.parse(bytes: bytes, file: path)
+        if let list = json["data"]?.arrayValue { return list }
+        guard json.objectValue != nil else {
+            throw CLIError.failure("\(path): expected an experiment or rollout record (an object) or {\"data\": [records]}, found \(json.kindName)")
+        }
+        return [json]
+    }
+}
+#endif

@@ -1,0 +1,40 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import FeatureFlags
+import Nimbus
+
+/// `flags unpublish SLUG`: removes a recipe from the preview collection, which ends it for every
+/// client reading that collection.
+struct UnpublishCommand: FlagsCommand {
+    static let name = "unpublish"
+    static let summary = "Remove a recipe from a preview collection, ending it"
+    static let usage = "flags unpublish SLUG [--collection nimbus-preview] [--bucket main] [--remote URL]"
+    static let help = """
+        Deletes record SLUG from the collection `flags publish` wrote it to. Clients reading the
+        collection stop being enrolled at their next fetch (`flags fetch`). Options and
+        credentials as for `flags publish`.
+        """
+
+    let slug: String
+    let bucket: String
+    let collection: String
+    let remote: RemoteServerOption
+
+    init(arguments: inout ArgumentList) throws(CLIError) {
+        bucket = try arguments.option("--bucket", command: Self.name) ?? RemoteSettingsClient.defaultBucket
+        collection = try arguments.option("--collection", command: Self.name) ?? PublishCommand.defaultCollection
+        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
+        let words = try arguments.positionals(command: Self.name)
+        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the SLUG to unpublish" : "expected one SLUG", command: Self.name) }
+        slug = words[0]
+    }
+
+    func run(in context: CommandContext) throws {
+        let environment = try context.environment()
+        let records = try remote.records(registry: environment.registry, bucket: bucket, collection: collection, environment: context.options.environment)
+        guard try records.delete(slug) else {
+            throw CLIError.failure("no recipe `\(slug)` in \(records.recordsURL.absoluteString); list them with: flags --experiments \(records.recordsURL.absoluteString) experiments")
+        }
+        context.console.print("unpublished \(slug) from \(records.recordsURL.absoluteString); clients reading it leave it at their next fetch")
+    }
+}
+#endif

@@ -1,0 +1,63 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeatureFlags
+import Nimbus
+
+/// The Remote Settings server a team command writes to: `--remote URL` (`…/v1`), else the
+/// registry's `remote-settings: server:`, with the credentials for its host from the
+/// environment or `~/.netrc` (`RemoteSettingsCredentials`), never from the command line.
+///
+/// ```swift
+/// let records = try RemoteServerOption(url: "http://127.0.0.1:8888/v1", command: "preset")
+///     .records(registry: registry, bucket: "flags", collection: "presets", environment: env)
+/// ```
+struct RemoteServerOption {
+    var url: String?
+    /// Whether `--remote` was given, with or without a URL.
+    var isGiven: Bool
+    var command: String
+
+    /// Reads `--remote [URL]` (a URL is a word with `://`), refusing one that carries a login.
+    init(arguments: inout ArgumentList, command: String) throws(CLIError) {
+        self.command = command
+        (isGiven, url) = arguments.optionalValueOption("--remote") { $0.contains("://") }
+        if let url, let parsed = URL(string: url), parsed.user != nil || parsed.password != nil {
+            throw .usage("--remote must not carry a login (user:password@): a command line is visible to other users and kept in shell history; "
+                         + "put the login in ~/.netrc (machine \(parsed.host ?? "HOST") login USER password PASSWORD) or in "
+                         + "\(RemoteSettingsCredentials.userVariable)/\(RemoteSettingsCredentials.passwordVariable)", command: command)
+        }
+    }
+
+    /// The server root (without `/v1`): `--remote`, else the registry's `remote-settings:`
+    /// server, else the server its experiments come from.
+    func server(registry: FeatureFlagRegistry) throws(CLIError) -> URL {
+        var experimentsServer: String?
+        if case .remote(let client) = registry.experiments { experimentsServer = client.server.absoluteString }
+        guard let text = url ?? registry.remoteSettings?.server ?? experimentsServer else {
+            throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1), "
+                           + "or add `remote-settings: {server: URL}` to \(registry.path)")
+        }
+        guard let root = RemoteSettingsRecords.serverRoot(text) else {
+            let from = url == nil ? "`remote-settings.server` in \(registry.path)" : "--remote"
+            throw .usage("\(from) must be an http:// or https:// URL such as https://rs.example.com/v1, found '\(text)'", command: command)
+        }
+        return root
+    }
+
+    /// The collection `bucket`/`collection` on the server, with the credentials for its host.
+    func records(registry: FeatureFlagRegistry, bucket: String, collection: String, environment: [String: String]) throws(CLIError) -> RemoteSettingsRecords {
+        let root = try server(registry: registry)
+        let credentials: RemoteSettingsCredentials?
+        do {
+            credentials = try RemoteSettingsCredentials.find(forHost: root.host ?? "", environment: environment)
+        } catch {
+            throw .failure(error.description)
+        }
+        return RemoteSettingsRecords(server: root, bucket: bucket, collection: collection, credentials: credentials)
+    }
+}
+#endif

@@ -1,0 +1,21 @@
+/// What differs between two saved flag states, one line per entry, for showing a person what a
+/// colleague changed in a shared preset.
+extension SavedFlagState {
+    /// One line per override, user preference or typed preference that `other` holds otherwise
+    /// than this state, sorted: `override tipJar: on → off`, `override reviews: (none) → on`.
+    public func differences(to other: SavedFlagState) -> [String] {
+        Self.lines("override", overrides.mapValues(Self.onOff), other.overrides.mapValues(Self.onOff))
+            + Self.lines("user preference", userPreferences.mapValues(Self.onOff), other.userPreferences.mapValues(Self.onOff))
+            + Self.lines("typed preference", typedPreferences, other.typedPreferences)
+    }
+
+    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    private static func lines(_ kind: String, _ mine: [String: String], _ theirs: [String: String]) -> [String] {
+        var result: [String] = []
+        for id in Set(mine.keys).union(theirs.keys).sorted() where mine[id] != theirs[id] {
+            result.append("\(kind) \(id): \(mine[id] ?? "(none)") → \(theirs[id] ?? "(none)")")
+        }
+        return result
+    }
+}

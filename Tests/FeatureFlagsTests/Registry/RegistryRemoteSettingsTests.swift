@@ -1,0 +1,70 @@
+@testable import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Nimbus
+import Testing
+
+/// The registry's `remote-settings:` block: what it holds, its defaults, its errors, and that a
+/// snapshot gives it back.
+@Suite struct RegistryRemoteSettingsTests {
+    let folder = TemporaryDirectory()
+
+    private func load(_ block: String) throws -> FeatureFlagRegistry {
+        folder.write("""
+            channels: [developer, beta, release]
+            features:
+              search-feature:
+                description: Search
+                variables:
+                  enabled: { description: on, type: Boolean, default: true }
+            """, to: "nimbus.fml.yaml")
+        let path = folder.write("""
+            app: demo
+            manifest: nimbus.fml.yaml
+            flags:
+              search: { feature: search-feature, debug: { title: Search } }
+            \(block)
+            """, to: "feature-flags.yaml")
+        return try FeatureFlagRegistry.load(path: path)
+    }
+
+    private func error(_ block: String) -> String {
+        do {
+            _ = try load(block)
+            return "loaded"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func absentMeansNone() throws {
+        #expect(try load("").remoteSettings == nil)
+    }
+
+    @Test func serverBucketAndCollection() throws {
+        let registry = try load("remote-settings:\n  server: https://rs.example.com/v1\n  bucket: qa\n  collection: shared-presets")
+        #expect(registry.remoteSettings == RegistryRemoteSettings(server: "https://rs.example.com/v1", bucket: "qa", collection: "shared-presets"))
+        let defaults = try load("remote-settings:\n  server: http://127.0.0.1:8888")
+        #expect(defaults.remoteSettings == RegistryRemoteSettings(server: "http://127.0.0.1:8888", bucket: "flags", collection: "presets"))
+    }
+
+    @Test func mistakesAreErrorsAtTheirLine() {
+        #expect(error("remote-settings:\n  server: rs.example.com").contains("feature-flags.yaml:6:11"))
+        #expect(error("remote-settings:\n  server: rs.example.com").contains("must be an http:// or https:// URL"))
+        #expect(error("remote-settings:\n  server: https://alice:pw@rs.example.com/v1").contains("must not carry a login"))
+        #expect(error("remote-settings:\n  servr: https://rs.example.com").contains("did you mean `server`?"))
+        #expect(error("remote-settings:\n  bucket: a/b").contains("must be a Kinto id"))
+        #expect(error("remote-settings: https://rs.example.com").contains("`remote-settings`"))
+    }
+
+    @Test func theSnapshotGivesTheBlockBack() throws {
+        for block in ["", "remote-settings:\n  collection: team", "remote-settings:\n  server: https://rs.example.com/v1\n  bucket: qa"] {
+            let registry = try load(block)
+            var writer = SnapshotWriter()
+            registry.write(to: &writer)
+            var reader = try SnapshotReader(writer.finish())
+            #expect(try FeatureFlagRegistry(snapshot: &reader).remoteSettings == registry.remoteSettings)
+            #expect(reader.isAtEnd)
+        }
+    }
+}
