@@ -27,7 +27,7 @@ public enum FlagsCommandLine {
     static var commands: [any FlagsCommand.Type] {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
-         ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self]
     }
 
@@ -139,6 +139,8 @@ public enum FlagsCommandLine {
             let finalOptions = options
             let open: (FlagsOptions) throws -> FlagsEnvironment = { options in
                 let environment = try RegistryDiscovery.open(options)
+                // The store's history says which command made each change.
+                environment.prefs.changeAuthor = name == MenuCommand.name ? "menu" : "flags \(name)"
                 if keepsEnvironmentsUntilExit { keptUntilExit.withLock { $0.append(environment) } }
                 return environment
             }
