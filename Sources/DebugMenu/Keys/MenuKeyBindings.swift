@@ -87,7 +87,7 @@ public enum MenuKeyBindings {
         MenuKeyBinding([(.key(.character("p")), .choosePreset)],
                        help: "pick a preset and apply it (replaces the overrides)", footer: "presets", rank: 2),
         MenuKeyBinding([(.key(.character("u")), .undo)],
-                       help: "undo the last change made in this menu; again for the one before", footer: "undo", rank: 2),
+                       help: "undo the last change made in this menu; again for the one before", footer: "undo", rank: 3),
         MenuKeyBinding([(.key(.character("H")), .showHistory)],
                        help: "the store's recent changes, by anyone (Esc returns)", footer: "history", rank: 3),
         MenuKeyBinding([(.mouse(.click), .click), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
