@@ -55,10 +55,13 @@ struct PrefCommand: FlagsCommand {
         case (.get, .onOff(let flag)):
             let stored = preferences.storedPreference(for: flag)
             let value = OnOff.text(preferences.getPreferenceFor(flag))
-            context.console.print("\(flag.rawValue): \(value)  (\(stored == nil ? "not set: the app's default" : "the user's choice"))  [key \(flag.userPrefsKey ?? "")]")
+            let source = stored != nil ? "the user's choice" : flag.definition.fallback != nil ? "not set: the registry's default" : "not set: Nimbus's value"
+            context.console.print("\(flag.rawValue): \(value)  (\(source))  [key \(flag.userPrefsKey ?? "")]")
         case (.get, .typed(let typed)):
             let stored = preferences.storedPreference(for: typed)
-            context.console.print("\(typed.id): \(preferences.getPreferenceFor(typed))  (\(stored == nil ? "not set: Nimbus or the first value" : "the user's choice"))  [key \(typed.userPrefsKey)]")
+            let fromNimbus = preferences.nimbusLayer.nimbusVariant(for: typed).map(typed.variants.contains) ?? false
+            let source = stored != nil ? "the user's choice" : fromNimbus ? "not set: Nimbus's value" : "not set: the first value"
+            context.console.print("\(typed.id): \(preferences.getPreferenceFor(typed))  (\(source))  [key \(typed.userPrefsKey)]")
             context.console.print("  values: \(typed.variants.joined(separator: ", "))")
         case (.set, .onOff(let flag)):
             guard let choice = OnOff.accepted[(value ?? "").lowercased()] else {

@@ -51,7 +51,7 @@ struct UndoCommand: FlagsCommand {
             throw CLIError.failure("nothing undone: every key of change #\(number) was changed again since (see: flags log)")
         }
         let what = result.undone.first?.undoes.map { "undid #\(number) (the undo of #\($0))" } ?? "undid #\(number)"
-        context.console.print("\(what) by \(result.undone.first?.author ?? "?"); `flags undo` again to take this back")
+        context.console.print("\(what), made by \(result.undone.first?.author ?? "?"); `flags undo` again takes this back")
     }
 }
 #endif
