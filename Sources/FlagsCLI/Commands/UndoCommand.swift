@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FlagsTool
+import Platform
 import Prefs
 
 /// `flags undo [GROUP]`: takes back the store's last change (or the numbered one from `flags log`).
@@ -44,14 +45,14 @@ struct UndoCommand: FlagsCommand {
             context.console.print("\(labels.label(for: entry.key)): \(labels.change(entry))")
         }
         for kept in result.keptChanged {
-            let since = kept.lastChange.map { " by \($0.author)" } ?? ""
+            let since = kept.lastChange.map { " by \(TerminalSafeText.sanitized($0.author))" } ?? ""
             context.console.print("\(labels.label(for: kept.key)): kept \(labels.value(kept.current, of: kept.key)) (changed again since\(since))")
         }
         guard !result.restored.isEmpty else {
             throw CLIError.failure("nothing undone: every key of change #\(number) was changed again since (see: flags log)")
         }
         let what = result.undone.first?.undoes.map { "undid #\(number) (the undo of #\($0))" } ?? "undid #\(number)"
-        context.console.print("\(what), made by \(result.undone.first?.author ?? "?"); `flags undo` again takes this back")
+        context.console.print("\(what), made by \(TerminalSafeText.sanitized(result.undone.first?.author ?? "?")); `flags undo` again takes this back")
     }
 }
 #endif

@@ -1,4 +1,5 @@
 import FeatureFlags
+import Platform
 import Prefs
 
 /// Names a store's keys and values as people know them, for the change history: a debug key is
@@ -9,6 +10,9 @@ import Prefs
 /// labels.label(for: "newBibimbapMenuDebugKey")          // "newBibimbapMenu override"
 /// labels.value(.bool(true), of: "newBibimbapMenuDebugKey")  // "on"
 /// ```
+///
+/// Keys and texts come from the store, which any process may have written: both are returned
+/// on one line, made safe for a terminal, so a key cannot forge a line of the history.
 public struct StoreKeyLabels: Sendable {
     private let names: [String: String]
 
@@ -23,6 +27,10 @@ public struct StoreKeyLabels: Sendable {
     }
 
     public func label(for key: String) -> String {
+        TerminalSafeText.sanitized(plainLabel(for: key))
+    }
+
+    private func plainLabel(for key: String) -> String {
         if let name = names[key] { return name }
         if key.hasSuffix(FeatureFlagID.debugKeySuffix), key.count > FeatureFlagID.debugKeySuffix.count {
             return "\(key.dropLast(FeatureFlagID.debugKeySuffix.count)) override"
@@ -39,7 +47,9 @@ public struct StoreKeyLabels: Sendable {
         switch value {
         case .bool(let flag): return flag ? "on" : "off"
         case .int(let number): return "\(number)"
-        case .string(let text): return text.count > 40 ? String(text.prefix(39)) + "…" : text
+        case .string(let text):
+            let line = TerminalSafeText.sanitized(text)
+            return line.count > 40 ? String(line.prefix(39)) + "…" : line
         }
     }
 
