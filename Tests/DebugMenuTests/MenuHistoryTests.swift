@@ -90,6 +90,19 @@ struct MenuHistoryTests {
         #expect(PresetStore(environment: controller.environment).list().isEmpty)
     }
 
+    @Test func aStoreReplacedUnderTheMenuForgetsWhatUWouldUndo() throws {
+        let path = folder.file("store/prefs.sqlite")
+        let controller = try menu()
+        controller.perform(.toggle(rowID: "flag:tipJar"))
+        #expect(rename(path, path + ".moved") == 0)
+        controller.perform(.undo)
+        #expect(controller.header.statusNote?.contains("reopened") == true)
+        #expect(controller.screen.message == "Nothing to undo: no change made in this menu is left to take back.")
+        // The menu's author survives the reopening.
+        controller.perform(.toggle(rowID: "flag:promoBanner"))
+        #expect(try open().prefs.history().first?.author == "menu")
+    }
+
     @Test func hShowsTheStoresChangesNewestFirstAndEscReturns() throws {
         let controller = try menu()
         let other = try open()
