@@ -111,6 +111,12 @@ import TestHelpers
         #expect(entries.last?["new"] == .int(2))
     }
 
+    @Test func aMatrixLeavesNoHistory() throws {
+        try flags("set", "tipJar", "on")
+        try flags("matrix", "tipJar", "promoBanner", "--", "true")
+        #expect(try log().compactMap { $0["by"]?.stringValue } == ["flags set"])
+    }
+
     @Test func exposureCountsAndTheClientIDAreNotHistory() throws {
         try flags("list")
         try flags("set", "tipJar", "on")

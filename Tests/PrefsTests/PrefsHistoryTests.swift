@@ -48,6 +48,15 @@ import TestFolders
         #expect(try prefs.history().map(\.key) == ["aDebugKey"])
     }
 
+    @Test func writesCanBeLeftOutOfTheHistory() throws {
+        let prefs = try SQLitePrefs(path: path)
+        prefs.recordsHistory = false
+        try prefs.setBool(true, forKey: "a")
+        prefs.recordsHistory = true
+        try prefs.setBool(false, forKey: "a")
+        #expect(try prefs.history().map(\.oldValue) == [.bool(true)])
+    }
+
     @Test func aStoreWithoutHistoryAnswersNothingAndUndoesNothing() throws {
         let prefs = try SQLitePrefs(path: path)
         #expect(try prefs.history().isEmpty)

@@ -74,6 +74,8 @@ struct MatrixCommand: FlagsCommand {
         let rows = mode == .pairwise ? PairwiseCoveringArray.rows(flagCount: flags.count) : PairwiseCoveringArray.allRows(flagCount: flags.count)
 
         try journal.begin()
+        // The matrix leaves the overrides as it found them: its passes are not history.
+        environment.prefs.recordsHistory = false
         let interruption = InterruptionWatcher()
         var results: [MatrixResult] = []
         defer { interruption.stop() }

@@ -53,6 +53,7 @@ public final class SQLitePrefs: Prefs {
         var snapshot: [String: PrefEntry]
         var dataVersion: Int64
         var author: String
+        var recordsHistory = true
         /// Whether this connection knows the history table exists (it is made by the first record).
         var historyTableExists = false
         var lastRecordedGroup: Int64?
@@ -189,6 +190,14 @@ public final class SQLitePrefs: Prefs {
         set { state.withLock { $0.author = newValue } }
     }
 
+    /// Whether this store's writes are recorded in the history (true unless turned off). A
+    /// program that changes the store and then puts everything back as it was (`flags matrix`)
+    /// turns it off, so its passes do not push the changes people made out of the history.
+    public var recordsHistory: Bool {
+        get { state.withLock { $0.recordsHistory } }
+        set { state.withLock { $0.recordsHistory = newValue } }
+    }
+
     /// The group of the last change this store recorded (nil before its first), so a program can
     /// later undo exactly what it did (the menu's `u`).
     public var lastRecordedGroup: Int64? { state.withLock { $0.lastRecordedGroup } }
@@ -256,7 +265,7 @@ public final class SQLitePrefs: Prefs {
     private func write(_ changes: [PrefChange], in state: inout State, at now: Double, undoing: Int64?) throws -> [PrefsHistoryEntry] {
         var records: [PrefsHistoryEntry] = []
         for change in changes {
-            let tracked = historyPolicy.tracks(change.key)
+            let tracked = state.recordsHistory && historyPolicy.tracks(change.key)
             let before = tracked ? try ChangeHistoryTable.currentEntry(of: change.key, in: state.connection) : nil
             let after = change.entry(writtenAt: now)
             if let after {
