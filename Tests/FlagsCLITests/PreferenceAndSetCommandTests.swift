@@ -45,6 +45,8 @@ import TestHelpers
         // The two-word form keeps working, and says where to look for a preference.
         #expect(try flags("set", "tipJar", "on").output == "tipJar: override on\n")
         #expect(try flags("set", "startAtHome", "on", status: 1).errors.contains("try flags pref set startAtHome VALUE"))
+        let preference = try flags("set", "sponsoredShortcuts", "on", status: 1).errors
+        #expect(preference.contains("flag 'sponsoredShortcuts' is not debuggable") && preference.contains("flags pref set sponsoredShortcuts on|off"))
     }
 
     @Test func typedPreferencesAreReadSetCheckedAndReset() throws {

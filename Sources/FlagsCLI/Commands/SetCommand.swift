@@ -52,7 +52,7 @@ struct SetCommand: FlagsCommand {
             for assignment in assignments {
                 do throws(FlagLookupError) {
                     let flag = try environment.registry.flag(assignment.id)
-                    if flag.debugKey == nil { problems.append("\(FeatureFlagError.notDebuggable(flag.rawValue))") }
+                    if flag.debugKey == nil { problems.append(Self.notDebuggable(flag)) }
                     found.append(flag)
                 } catch {
                     problems.append(error.description)
@@ -62,6 +62,7 @@ struct SetCommand: FlagsCommand {
             flags = found
         }
         if flags.count == 1 {
+            guard flags[0].debugKey != nil else { throw CLIError.failure(Self.notDebuggable(flags[0])) }
             try environment.provider.setDebugOverride(flags[0], to: assignments[0].value)
         } else {
             try environment.prefs.apply(zip(flags, assignments).map { .set($0.debugKey!, .bool($1.value)) })
@@ -74,6 +75,12 @@ struct SetCommand: FlagsCommand {
             }
             context.console.print(line)
         }
+    }
+
+    /// Why `flag` takes no override, pointing a user preference at `flags pref set`.
+    static func notDebuggable(_ flag: FeatureFlagID) -> String {
+        let reason = "\(FeatureFlagError.notDebuggable(flag.rawValue))"
+        return flag.userPrefsKey == nil ? reason : reason + "; it is a user preference: flags pref set \(flag.rawValue) on|off"
     }
 }
 #endif
