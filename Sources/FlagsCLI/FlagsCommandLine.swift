@@ -27,7 +27,7 @@ public enum FlagsCommandLine {
     static var commands: [any FlagsCommand.Type] {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, ContextCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
-         ExportCommand.self, ImportCommand.self, PresetCommand.self, DiffCommand.self, MatrixCommand.self,
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
          PublishCommand.self, UnpublishCommand.self]
     }
@@ -149,6 +149,8 @@ public enum FlagsCommandLine {
                     // A mistyped --channel is a usage error, like any other option's.
                     throw CLIError.usage(error.message)
                 }
+                // The store's history says which command made each change.
+                environment.prefs.changeAuthor = name == MenuCommand.name ? "menu" : "flags \(name)"
                 if keepsEnvironmentsUntilExit { keptUntilExit.withLock { $0.append(environment) } }
                 return environment
             }

@@ -15,6 +15,7 @@ struct MenuKeyBindingsTests {
         var confirmation: ScreenModel.Confirmation?
         var prompt: TextPrompt?
         var chooser: PresetChooser?
+        var history: HistoryView?
         var message: String?
         var action: MenuAction?
 
@@ -27,6 +28,7 @@ struct MenuKeyBindingsTests {
             confirmation = model.pendingConfirmation
             prompt = model.prompt
             chooser = model.presetChooser
+            history = model.historyView
             message = model.message
             self.action = action
         }
@@ -104,6 +106,9 @@ struct MenuKeyBindingsTests {
         case .help: model.handle(.character("?"))
         case .chooser:
             model.showPresetChooser(PresetChooser(items: ["a", "b", "c"].map { PresetChooser.Item(name: $0, detail: "") }))
+            model.handle(.down)
+        case .history:
+            model.showHistory(HistoryView(items: (1...100).map { HistoryView.Item(what: "k\($0)", change: "on → off", when: "now", by: "menu") }))
             model.handle(.down)
         case .prompt: model.handle(.character("s"))
         case .confirmation: model.handle(.character("R"))

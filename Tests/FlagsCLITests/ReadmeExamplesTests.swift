@@ -46,8 +46,9 @@ import TestHelpers
     func eachConsoleExamplePrintsWhatTheReadmeShows(example: Example) throws {
         let folder = TemporaryDirectory()
         let store = folder.file("store/prefs.sqlite")
-        try SQLitePrefs(path: store).apply([.set("nimbus.id", .string(Self.nimbusID)),
-                                            .set("nimbus.installedAt", .int(Int(Date().timeIntervalSince1970)))])
+        // Opened as `flags` opens it, so the fixed client id is not in the history the examples print.
+        try SQLitePrefs(path: store, history: .featureFlags).apply([.set("nimbus.id", .string(Self.nimbusID)),
+                                                                    .set("nimbus.installedAt", .int(Int(Date().timeIntervalSince1970)))])
         for step in example.steps {
             let output = try run(step.command, store: store, folder: folder)
             #expect(Self.matches(output, step.expected), """

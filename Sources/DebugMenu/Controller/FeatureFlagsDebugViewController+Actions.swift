@@ -16,11 +16,13 @@ extension FeatureFlagsDebugViewController {
     @discardableResult
     public func perform(_ action: MenuAction) -> Bool {
         switch action {
-        case .cycleChannel, .choosePreset, .quit: break
+        case .cycleChannel, .choosePreset, .showHistory, .quit: break
         default:
             // A write must land in the store at the path, never in a file moved away from it.
             guard followStoreAtPath() else { return true }
         }
+        let recordedBefore = environment.prefs.lastRecordedGroup
+        defer { rememberChange(since: recordedBefore, of: action) }
         do {
             switch action {
             case .toggle(let rowID):
@@ -41,6 +43,10 @@ extension FeatureFlagsDebugViewController {
                 showPresets()
             case .applyPreset(let name):
                 try applyPreset(name)
+            case .undo:
+                try undoLastChange()
+            case .showHistory:
+                showHistory()
             case .quit:
                 return false
             }

@@ -26,6 +26,8 @@ extension FeatureFlagsDebugViewController {
         do {
             adopt(try environment.reopeningStore())
             needsReopen = false
+            // The groups `u` would undo are the old file's; the new file's history is another.
+            undoGroups.removeAll()
             storeStatus = "store \(what): reopened"
             screen.show(message: "The store file was \(what); opened \(environment.storePath) again.")
             return true

@@ -76,6 +76,9 @@ public final class FeatureFlagsDebugViewController {
     let separator: String
     let glyphs: ScreenGlyphs
     var experimentsFetch: BackgroundExperimentsFetch?
+    /// The store's history groups of the changes made in this menu and not undone yet, newest
+    /// last: what `u` takes back.
+    var undoGroups: [Int64] = []
     /// What the header says about the experiments' source (nil for a file).
     public internal(set) var experimentsStatus: String?
     /// What the header says about the store when its file was moved away or replaced.

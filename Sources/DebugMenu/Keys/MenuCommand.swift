@@ -28,6 +28,10 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case savePreset
     /// Open the preset chooser (`p`).
     case choosePreset
+    /// Undo the last change made in this menu (`u`); pressed again, the one before.
+    case undo
+    /// Show the store's recent changes (`H`).
+    case showHistory
     case showHelp, closeHelp
     case quit
     /// A typed character goes into the filter or the prompt.

@@ -20,6 +20,8 @@ public enum MenuKeyBindings {
         case prompt
         /// The preset list is open (`p`).
         case chooser
+        /// The store's history is shown (`H`).
+        case history
         /// The key help covers the rows (`?`).
         case help
         /// The filter is being typed (`/`).
@@ -35,6 +37,7 @@ public enum MenuKeyBindings {
         case .filter: filter
         case .help: help
         case .chooser: chooser
+        case .history: history
         case .prompt: prompt
         case .confirmation: confirmation
         }
@@ -83,6 +86,10 @@ public enum MenuKeyBindings {
                        help: "save the current overrides and preferences as a preset", footer: "save preset", rank: 2),
         MenuKeyBinding([(.key(.character("p")), .choosePreset)],
                        help: "pick a preset and apply it (replaces the overrides)", footer: "presets", rank: 2),
+        MenuKeyBinding([(.key(.character("u")), .undo)],
+                       help: "undo the last change made in this menu; again for the one before", footer: "undo", rank: 3),
+        MenuKeyBinding([(.key(.character("H")), .showHistory)],
+                       help: "the store's recent changes, by anyone (Esc returns)", footer: "history", rank: 3),
         MenuKeyBinding([(.mouse(.click), .click), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
                        help: "a click selects a row and acts as space; the wheel scrolls"),
         MenuKeyBinding([(.key(.character("?")), .showHelp)], help: "show this help (any key closes it)",
@@ -125,6 +132,20 @@ public enum MenuKeyBindings {
         MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("q")), .cancel), (.key(.character("p")), .cancel)],
                        help: "close the list", footer: "cancel", rank: 0),
         MenuKeyBinding([(.key(.character("s")), .savePreset)], help: "save the current state as a new preset"),
+    ]
+
+    /// While the store's history is shown: it scrolls, and Esc returns to the rows.
+    public static let history: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp), (.mouse(.wheelUp), .moveUp), (.mouse(.wheelDown), .moveDown)],
+                       help: "scroll", footer: "scroll", rank: 1),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "newest / oldest change"),
+        MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("H")), .cancel)],
+                       help: "back to the rows", footer: "back", rank: 0),
+        MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit", footer: "quit", rank: 0),
     ]
 
     /// While a preset name is typed.

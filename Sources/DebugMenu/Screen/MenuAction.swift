@@ -29,6 +29,10 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case choosePreset
     /// Make the overrides exactly those of preset `name` (chosen in the `PresetChooser`).
     case applyPreset(name: String)
+    /// Undo the last change this menu made that is not undone yet (`u`).
+    case undo
+    /// List the store's recent changes in a `HistoryView` (`H`).
+    case showHistory
     /// Leave the menu.
     case quit
 }

@@ -61,6 +61,8 @@ public struct ScreenLayout: Sendable {
         let height = Self.viewport(for: size).height
         if let chooser = model.presetChooser {
             result.append(contentsOf: chooserLines(chooser, width: width, height: height))
+        } else if let history = model.historyView {
+            result.append(contentsOf: historyLines(history, width: width, height: height))
         } else if model.isHelpShown {
             result.append(contentsOf: helpLines(width: width, height: height))
         } else {
@@ -326,7 +328,7 @@ public struct ScreenLayout: Sendable {
     // MARK: - Building lines
 
     /// Joins `parts`, clipping at `width` and padding to exactly `width` columns.
-    private func line(_ parts: [(String, TextStyle)], width: Int, padStyle: TextStyle = .normal) -> DrawnLine {
+    func line(_ parts: [(String, TextStyle)], width: Int, padStyle: TextStyle = .normal) -> DrawnLine {
         var segments: [DrawnSegment] = []
         var used = 0
         for (text, style) in parts where used < width {

@@ -163,6 +163,10 @@ extension ScreenModel {
             prompt = TextPrompt(purpose: .presetName)
         case .choosePreset:
             return .choosePreset
+        case .undo:
+            return .undo
+        case .showHistory:
+            return .showHistory
         case .showHelp:
             isHelpShown = true
         case .quit:

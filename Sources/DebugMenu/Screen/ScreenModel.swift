@@ -36,6 +36,8 @@ public struct ScreenModel: Sendable {
     public internal(set) var prompt: TextPrompt?
     /// The preset list drawn over the rows (`p`), if open.
     public internal(set) var presetChooser: PresetChooser?
+    /// The store's history drawn over the rows (`H`), if open.
+    public internal(set) var historyView: HistoryView?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -122,6 +124,7 @@ public struct ScreenModel: Sendable {
         if pendingConfirmation != nil { return .confirmation }
         if prompt != nil { return .prompt }
         if presetChooser != nil { return .chooser }
+        if historyView != nil { return .history }
         if isHelpShown { return .help }
         if isEditingFilter { return .filter }
         return .rows
@@ -214,6 +217,7 @@ public struct ScreenModel: Sendable {
         case .confirmation: return answer(command)
         case .prompt: return editPrompt(command, key: key)
         case .chooser: return choosePreset(command)
+        case .history: return browseHistory(command)
         case .help: return helpCommand(command)
         case .filter: return editFilter(command, key: key)
         case .rows: return rowsCommand(command, key: key)

@@ -115,7 +115,7 @@ public final class FlagsEnvironment: Sendable {
         }
         let storePath = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
-        let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory))
+        let prefs = try SQLitePrefs(path: absolute(storePath, in: options.workingDirectory), history: .featureFlags)
 
         let loaded = source.map { ExperimentsLoader.load($0, prefs: prefs, policy: options.fetchPolicy, snapshots: snapshots) }
         let (nimbusID, isNew) = try options.nimbusID.map { ($0, false) } ?? NimbusClientStore(prefs: prefs).nimbusID()

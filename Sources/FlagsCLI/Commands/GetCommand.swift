@@ -29,7 +29,7 @@ struct GetCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let flag = try environment.registry.flag(id)
+        let flag = try Self.flag(id, in: environment.registry, action: "get")
         let report = FlagReport(state: environment.provider.state(of: flag), environment: environment)
         if json {
             context.console.printJSON(report.json)
@@ -48,6 +48,15 @@ struct GetCommand: FlagsCommand {
         if let debug = flag.definition.debug {
             context.console.print("  menu row:  \(debug.title) — \(debug.status)")
         }
+    }
+
+    /// The flag `id`; when `id` names a typed preference instead, an error that points at the
+    /// `flags pref` command doing `action` on it (get, set, reset), rather than "unknown flag".
+    static func flag(_ id: String, in registry: FeatureFlagRegistry, action: String) throws -> FeatureFlagID {
+        if registry.flagIfPresent(id) == nil, registry.preferences.contains(where: { $0.id == id }) {
+            throw CLIError.failure("'\(id)' is a preference, not a flag: try flags pref \(action) \(id)\(action == "set" ? " VALUE" : "")")
+        }
+        return try registry.flag(id)
     }
 }
 #endif

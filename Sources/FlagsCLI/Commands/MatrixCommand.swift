@@ -104,6 +104,8 @@ struct MatrixCommand: FlagsCommand {
         let rows = rowNumbers.map { list[$0] }
 
         try journal.begin()
+        // The matrix leaves the overrides as it found them: its passes are not history.
+        environment.prefs.recordsHistory = false
         let interruption = InterruptionWatcher()
         var results: [MatrixResult] = []
         defer { interruption.stop() }

@@ -30,11 +30,17 @@ struct ResetCommand: FlagsCommand {
             return
         }
         // Look every id up first, so a typo in the last one changes nothing.
-        let flags = try ids.map { id throws in try environment.registry.flag(id) }
+        let flags = try ids.map { id throws in try GetCommand.flag(id, in: environment.registry, action: "reset") }
         for flag in flags where flag.debugKey == nil { throw FeatureFlagError.notDebuggable(flag.rawValue) }
-        try environment.prefs.apply(flags.map { .remove($0.debugKey!) })
+        // A flag without an override is said so, not reported as removed: nothing changed for it.
+        let overridden = Set(flags.filter { environment.provider.debugOverride(for: $0) != nil }.map(\.rawValue))
+        try environment.prefs.apply(flags.filter { overridden.contains($0.rawValue) }.map { .remove($0.debugKey!) })
         for flag in flags {
             let state = environment.provider.state(of: flag)
+            guard overridden.contains(flag.rawValue) else {
+                context.console.print("no override of \(flag.rawValue) to reset: it is \(OnOff.text(state.enabled)) (\(state.source.summary))")
+                continue
+            }
             context.console.print("\(flag.rawValue): override removed, now \(OnOff.text(state.enabled)) (\(state.source.summary))")
         }
     }

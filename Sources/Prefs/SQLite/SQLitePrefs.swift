@@ -4,6 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The persistent prefs store: one SQLite file per app, shared safely by every process that opens it.
 ///
@@ -42,15 +45,26 @@ public final class SQLitePrefs: Prefs {
     private let checkedMonitorGeneration = Atomic<UInt64>(0)
     private let contentGeneration = Atomic<UInt64>(0)
 
+    /// What the change history keeps and leaves out.
+    public let historyPolicy: PrefsHistoryPolicy
+
     private struct State {
         let connection: SQLiteConnection
         var snapshot: [String: PrefEntry]
         var dataVersion: Int64
+        var author: String
+        var recordsHistory = true
+        /// Whether this connection knows the history table exists (it is made by the first record).
+        var historyTableExists = false
+        var lastRecordedGroup: Int64?
     }
 
     /// Opens the store at `path`, creating it (and its folders) when it does not exist.
-    public init(path: String) throws(PrefsStoreError) {
+    ///
+    /// - Parameter history: how much change history to keep, and which keys to leave out of it.
+    public init(path: String, history: PrefsHistoryPolicy = PrefsHistoryPolicy()) throws(PrefsStoreError) {
         self.path = path
+        historyPolicy = history
         let connection = try StoreFile(path: path).openOrCreate()
         openedFile = StoreFile.identity(of: path).file
         // Watch before the first read, so no change between that read and the watch is missed.
@@ -59,7 +73,7 @@ public final class SQLitePrefs: Prefs {
         do {
             let snapshot = try Self.readAll(connection)
             let version = try connection.integer("PRAGMA data_version")
-            state = Mutex(State(connection: connection, snapshot: snapshot, dataVersion: version))
+            state = Mutex(State(connection: connection, snapshot: snapshot, dataVersion: version, author: Self.processAuthor))
         } catch {
             throw StoreFile.explain(error, path: path, action: "read")
         }
@@ -155,19 +169,11 @@ public final class SQLitePrefs: Prefs {
                             _ = try state.connection.query("DELETE FROM documents WHERE key = ?1", [.text(key)])
                         }
                     }
-                    for change in changes {
-                        if let entry = change.entry(writtenAt: now) {
-                            let (type, column) = Self.encode(entry.value)
-                            _ = try state.connection.query(
-                                "INSERT INTO prefs (key, type, value, updated_at) VALUES (?1, ?2, ?3, ?4) "
-                                    + "ON CONFLICT(key) DO UPDATE SET type = ?2, value = ?3, updated_at = ?4",
-                                [.text(change.key), .text(type), column, .real(entry.updatedAt)])
-                        } else {
-                            _ = try state.connection.query("DELETE FROM prefs WHERE key = ?1", [.text(change.key)])
-                        }
-                    }
+                    _ = try write(changes, in: &state, at: now, undoing: nil)
                 }
             } catch {
+                // A rolled-back transaction may have taken the history table it made with it.
+                state.historyTableExists = false
                 throw StoreFile.explain(error, path: path, action: "write")
             }
             // Our own commits do not move our data_version, so the snapshot is updated by hand;
@@ -176,6 +182,124 @@ public final class SQLitePrefs: Prefs {
             contentGeneration.add(1, ordering: .releasing)
         }
     }
+
+    /// Who the changes this store writes are recorded as: a command (`flags set`), `menu`, or by
+    /// default the process's name and id (`bibimbap[4242]`).
+    public var changeAuthor: String {
+        get { state.withLock { $0.author } }
+        set { state.withLock { $0.author = newValue } }
+    }
+
+    /// Whether this store's writes are recorded in the history (true unless turned off). A
+    /// program that changes the store and then puts everything back as it was (`flags matrix`)
+    /// turns it off, so its passes do not push the changes people made out of the history.
+    public var recordsHistory: Bool {
+        get { state.withLock { $0.recordsHistory } }
+        set { state.withLock { $0.recordsHistory = newValue } }
+    }
+
+    /// The group of the last change this store recorded (nil before its first), so a program can
+    /// later undo exactly what it did (the menu's `u`).
+    public var lastRecordedGroup: Int64? { state.withLock { $0.lastRecordedGroup } }
+
+    /// The store's recorded changes, newest first; only those at or after `since` (seconds since
+    /// 1970) when given. A store with no history yet answers an empty list.
+    public func history(since: Double? = nil) throws(PrefsStoreError) -> [PrefsHistoryEntry] {
+        try state.withLock { (state: inout State) throws(PrefsStoreError) -> [PrefsHistoryEntry] in
+            do {
+                guard try ChangeHistoryTable.exists(in: state.connection) else { return [] }
+                return try ChangeHistoryTable.read(state.connection, since: since)
+            } catch {
+                throw StoreFile.explain(error, path: path, action: "read")
+            }
+        }
+    }
+
+    /// Takes back one recorded group (the newest when nil), in one transaction: every key it
+    /// changed gets the value, and the write time, it had before. A key that changed again since
+    /// (it no longer holds what the group wrote) is left as it is now and reported in
+    /// `keptChanged`. The undo is recorded as a group of its own, marked as undoing the other, so
+    /// it can be undone in turn. Nil when there is no such group (no history yet, or trimmed).
+    public func undo(group: Int64? = nil) throws(PrefsStoreError) -> PrefsUndoResult? {
+        let now = Date().timeIntervalSince1970
+        return try state.withLock { (state: inout State) throws(PrefsStoreError) -> PrefsUndoResult? in
+            var changes: [PrefChange] = []
+            let result: PrefsUndoResult?
+            do {
+                result = try state.connection.transaction { () throws -> PrefsUndoResult? in
+                    guard try ChangeHistoryTable.exists(in: state.connection) else { return nil }
+                    let undone = try ChangeHistoryTable.group(group, in: state.connection)
+                    guard let number = undone.first?.group else { return nil }
+                    var kept: [PrefsUndoResult.KeptChange] = []
+                    var seen: Set<String> = []
+                    for entry in undone where seen.insert(entry.key).inserted {
+                        // The value before the group is the first entry's; what it left, the last one's.
+                        let wrote = undone.last { $0.key == entry.key }?.newValue
+                        let current = try ChangeHistoryTable.currentEntry(of: entry.key, in: state.connection)
+                        guard current?.value == wrote else {
+                            kept.append(.init(key: entry.key, current: current?.value,
+                                              lastChange: try ChangeHistoryTable.lastChange(of: entry.key, in: state.connection)))
+                            continue
+                        }
+                        changes.append(entry.oldEntry.map { .restore(entry.key, $0) } ?? .remove(entry.key))
+                    }
+                    let restored = try write(changes, in: &state, at: now, undoing: number)
+                    return PrefsUndoResult(undone: undone, restored: restored, keptChanged: kept)
+                }
+            } catch {
+                // A rolled-back transaction may have taken the history table it made with it.
+                state.historyTableExists = false
+                throw StoreFile.explain(error, path: path, action: "write")
+            }
+            if !changes.isEmpty {
+                for change in changes { state.snapshot[change.key] = change.entry(writtenAt: now) }
+                contentGeneration.add(1, ordering: .releasing)
+            }
+            return result
+        }
+    }
+
+    /// Writes `changes` inside the caller's transaction and records each tracked key whose value
+    /// changed, as one group. The value before is read from the file, not the snapshot, which
+    /// may predate another process's last commit.
+    private func write(_ changes: [PrefChange], in state: inout State, at now: Double, undoing: Int64?) throws -> [PrefsHistoryEntry] {
+        var records: [PrefsHistoryEntry] = []
+        for change in changes {
+            let tracked = state.recordsHistory && historyPolicy.tracks(change.key)
+            let before = tracked ? try ChangeHistoryTable.currentEntry(of: change.key, in: state.connection) : nil
+            let after = change.entry(writtenAt: now)
+            if let after {
+                let (type, column) = Self.encode(after.value)
+                _ = try state.connection.query(
+                    "INSERT INTO prefs (key, type, value, updated_at) VALUES (?1, ?2, ?3, ?4) "
+                        + "ON CONFLICT(key) DO UPDATE SET type = ?2, value = ?3, updated_at = ?4",
+                    [.text(change.key), .text(type), column, .real(after.updatedAt)])
+            } else {
+                _ = try state.connection.query("DELETE FROM prefs WHERE key = ?1", [.text(change.key)])
+            }
+            // Writing the value a key already holds is no change anyone needs to see or undo.
+            if tracked, before?.value != after?.value {
+                records.append(PrefsHistoryEntry(id: 0, group: 0, key: change.key, oldEntry: before, newValue: after?.value, at: now,
+                                                 author: state.author, pid: getpid(), undoes: undoing))
+            }
+        }
+        guard !records.isEmpty else { return [] }
+        if !state.historyTableExists {
+            try ChangeHistoryTable.create(in: state.connection)
+            state.historyTableExists = true
+        }
+        let group = try ChangeHistoryTable.nextGroup(in: state.connection)
+        for index in records.indices {
+            records[index].group = group
+            records[index].id = try ChangeHistoryTable.insert(records[index], into: state.connection)
+        }
+        try ChangeHistoryTable.trim(state.connection, policy: historyPolicy, now: now, keeping: group)
+        state.lastRecordedGroup = group
+        return records
+    }
+
+    /// The author of changes made by a process that did not say who it is.
+    private static let processAuthor = "\(ProcessInfo.processInfo.processName)[\(getpid())]"
 
     /// Whether `path` still names the file this store opened: nil when it does (or cannot be
     /// examined), else whether the file was moved away or replaced. One `stat`, for a program
@@ -209,10 +333,12 @@ public final class SQLitePrefs: Prefs {
     public func reopened() throws(PrefsStoreError) -> SQLitePrefs {
         close()
         try StoreFile(path: path).removeLeftJournals()
-        return try SQLitePrefs(path: path)
+        let store = try SQLitePrefs(path: path, history: historyPolicy)
+        store.changeAuthor = changeAuthor
+        return store
     }
 
-        public func clearAll() throws {
+    public func clearAll() throws {
         try apply(allEntries().keys.sorted().map { .remove($0) })
     }
 
@@ -238,7 +364,7 @@ public final class SQLitePrefs: Prefs {
         return snapshot
     }
 
-    private static func encode(_ value: PrefValue) -> (String, SQLiteColumn) {
+    static func encode(_ value: PrefValue) -> (String, SQLiteColumn) {
         switch value {
         case .bool(let flag): ("bool", .integer(flag ? 1 : 0))
         case .int(let number): ("int", .integer(Int64(number)))
@@ -246,7 +372,7 @@ public final class SQLitePrefs: Prefs {
         }
     }
 
-    private static func decode(type: String, _ column: SQLiteColumn) -> PrefValue? {
+    static func decode(type: String, _ column: SQLiteColumn) -> PrefValue? {
         switch (type, column) {
         case ("bool", .integer(let number)): .bool(number != 0)
         case ("int", .integer(let number)): .int(Int(number))

@@ -1,0 +1,33 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+/// The history view (`H`): shown over the rows until Esc, scrolled by the moving keys.
+extension ScreenModel {
+    /// Opens the store's history over the rows (the controller's answer to `.showHistory`).
+    public mutating func showHistory(_ view: HistoryView) {
+        isHelpShown = false
+        historyView = view
+    }
+
+    mutating func browseHistory(_ command: MenuCommand) -> MenuAction? {
+        guard var view = historyView else { return nil }
+        // The view's first line is its title.
+        let room = max(1, viewportHeight - 1)
+        switch command {
+        case .moveUp: view.scroll(by: -1, room: room)
+        case .moveDown: view.scroll(by: 1, room: room)
+        case .pageUp: view.scroll(by: -room, room: room)
+        case .pageDown: view.scroll(by: room, room: room)
+        case .first: view.jump(toEnd: false, room: room)
+        case .last: view.jump(toEnd: true, room: room)
+        case .cancel:
+            historyView = nil
+            return nil
+        case .quit:
+            return .quit
+        default:
+            return nil
+        }
+        historyView = view
+        return nil
+    }
+}
+#endif

@@ -1,0 +1,107 @@
+/// The SQL of a store's change history: the `history` table, kept in the same file as the
+/// preferences and written inside the same transaction as the change it records, so a change
+/// and its record land together or not at all.
+///
+/// Like `documents`, the table is made by the first write that records something, so stores
+/// made before it existed, and older versions of this tool, which never look at it, open as
+/// they did (the schema version stays the same).
+///
+/// ```swift
+/// try ChangeHistoryTable.create(in: connection)
+/// let entries = try ChangeHistoryTable.read(connection, since: nil, limit: nil)
+/// ```
+enum ChangeHistoryTable {
+    static func exists(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+        try connection.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'history'") > 0
+    }
+
+    static func create(in connection: SQLiteConnection) throws(SQLiteError) {
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS history (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                change_group INTEGER NOT NULL,
+                key TEXT NOT NULL,
+                old_type TEXT, old_value, old_updated_at REAL,
+                new_type TEXT, new_value,
+                at REAL NOT NULL,
+                author TEXT NOT NULL,
+                pid INTEGER NOT NULL,
+                undoes INTEGER
+            );
+            CREATE INDEX IF NOT EXISTS history_group ON history (change_group);
+            CREATE INDEX IF NOT EXISTS history_key ON history (key);
+            """)
+    }
+
+    /// The number the next group gets.
+    static func nextGroup(in connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
+        try connection.integer("SELECT coalesce(max(change_group), 0) + 1 FROM history")
+    }
+
+    /// The stored entry of `key` as the transaction sees it (not the snapshot, which may be
+    /// older than another process's last commit).
+    static func currentEntry(of key: String, in connection: SQLiteConnection) throws(SQLiteError) -> PrefEntry? {
+        guard let row = try connection.query("SELECT type, value, updated_at FROM prefs WHERE key = ?1", [.text(key)]).first,
+              case .text(let type) = row[0], let value = SQLitePrefs.decode(type: type, row[1]) else { return nil }
+        let updatedAt: Double = if case .real(let time) = row[2] { time } else { 0 }
+        return PrefEntry(value: value, updatedAt: updatedAt)
+    }
+
+    static func insert(_ entry: PrefsHistoryEntry, into connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
+        let old = entry.oldEntry.map { SQLitePrefs.encode($0.value) }
+        let new = entry.newValue.map(SQLitePrefs.encode)
+        let rows = try connection.query(
+            "INSERT INTO history (change_group, key, old_type, old_value, old_updated_at, new_type, new_value, at, author, pid, undoes) "
+                + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id",
+            [.integer(entry.group), .text(entry.key),
+             old.map { .text($0.0) } ?? .null, old?.1 ?? .null, entry.oldEntry.map { .real($0.updatedAt) } ?? .null,
+             new.map { .text($0.0) } ?? .null, new?.1 ?? .null,
+             .real(entry.at), .text(entry.author), .integer(Int64(entry.pid)), entry.undoes.map { .integer($0) } ?? .null])
+        if case .integer(let id)? = rows.first?.first { return id }
+        return 0
+    }
+
+    /// Forgets what `policy` no longer keeps, never touching `group` (the one just written).
+    static func trim(_ connection: SQLiteConnection, policy: PrefsHistoryPolicy, now: Double, keeping group: Int64) throws(SQLiteError) {
+        _ = try connection.query(
+            "DELETE FROM history WHERE change_group < ?1 AND (id <= (SELECT max(id) FROM history) - ?2 OR at < ?3)",
+            [.integer(group), .integer(Int64(policy.maximumChanges)), .real(now - policy.maximumAge)])
+    }
+
+    private static let columns = "id, change_group, key, old_type, old_value, old_updated_at, new_type, new_value, at, author, pid, undoes"
+
+    /// Entries newest first, at or after `since` when given.
+    static func read(_ connection: SQLiteConnection, since: Double?) throws(SQLiteError) -> [PrefsHistoryEntry] {
+        try connection.query("SELECT \(columns) FROM history WHERE at >= ?1 ORDER BY id DESC", [.real(since ?? -.infinity)])
+            .compactMap(entry)
+    }
+
+    /// The entries of one group (the newest group when nil), oldest first.
+    static func group(_ group: Int64?, in connection: SQLiteConnection) throws(SQLiteError) -> [PrefsHistoryEntry] {
+        let number: Int64
+        if let group { number = group } else { number = try connection.integer("SELECT coalesce(max(change_group), 0) FROM history") }
+        return try connection.query("SELECT \(columns) FROM history WHERE change_group = ?1 ORDER BY id", [.integer(number)])
+            .compactMap(entry)
+    }
+
+    /// The last recorded change of `key`.
+    static func lastChange(of key: String, in connection: SQLiteConnection) throws(SQLiteError) -> PrefsHistoryEntry? {
+        try connection.query("SELECT \(columns) FROM history WHERE key = ?1 ORDER BY id DESC LIMIT 1", [.text(key)])
+            .compactMap(entry).first
+    }
+
+    private static func entry(_ row: [SQLiteColumn]) -> PrefsHistoryEntry? {
+        guard case .integer(let id) = row[0], case .integer(let group) = row[1], case .text(let key) = row[2],
+              case .real(let at) = row[8], case .text(let author) = row[9], case .integer(let pid) = row[10] else { return nil }
+        var oldEntry: PrefEntry?
+        if case .text(let type) = row[3], let value = SQLitePrefs.decode(type: type, row[4]) {
+            let updatedAt: Double = if case .real(let time) = row[5] { time } else { 0 }
+            oldEntry = PrefEntry(value: value, updatedAt: updatedAt)
+        }
+        var newValue: PrefValue?
+        if case .text(let type) = row[6] { newValue = SQLitePrefs.decode(type: type, row[7]) }
+        let undoes: Int64? = if case .integer(let number) = row[11] { number } else { nil }
+        return PrefsHistoryEntry(id: id, group: group, key: key, oldEntry: oldEntry, newValue: newValue, at: at,
+                                 author: author, pid: Int32(truncatingIfNeeded: pid), undoes: undoes)
+    }
+}

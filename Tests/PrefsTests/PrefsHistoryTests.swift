@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TestFolders
+@testable import Prefs
+
+/// The store's change history: recorded in the same transaction as each change, bounded, undoable.
+@Suite struct PrefsHistoryTests {
+    let folder = TemporaryDirectory()
+    var path: String { folder.file("prefs.sqlite") }
+
+    @Test func eachChangeIsRecordedWithItsOldAndNewValueAndAuthor() throws {
+        let prefs = try SQLitePrefs(path: path)
+        prefs.changeAuthor = "flags set"
+        try prefs.setBool(true, forKey: "aDebugKey")
+        try prefs.setBool(false, forKey: "aDebugKey")
+        prefs.changeAuthor = "flags reset"
+        try prefs.removeObjectForKey("aDebugKey")
+        let history = try prefs.history()
+        #expect(history.map(\.key) == ["aDebugKey", "aDebugKey", "aDebugKey"])
+        #expect(history.map(\.oldValue) == [.bool(false), .bool(true), nil])
+        #expect(history.map(\.newValue) == [nil, .bool(false), .bool(true)])
+        #expect(history.map(\.author) == ["flags reset", "flags set", "flags set"])
+        #expect(history.allSatisfy { $0.pid == getpid() })
+        #expect(history.map(\.group) == [3, 2, 1])
+    }
+
+    @Test func aTransactionIsOneGroup() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.apply([.set("a", .bool(true)), .set("b", .int(2)), .set("c", .string("x"))])
+        let history = try prefs.history()
+        #expect(history.count == 3)
+        #expect(Set(history.map(\.group)) == [1])
+        #expect(prefs.lastRecordedGroup == 1)
+    }
+
+    @Test func writingTheValueAKeyHoldsIsNotAChange() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")
+        try prefs.setBool(true, forKey: "a")
+        try prefs.removeObjectForKey("never")
+        #expect(try prefs.history().count == 1)
+    }
+
+    @Test func untrackedKeysAreLeftOut() throws {
+        let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(untrackedKeyPrefixes: ["nimbus.exposure."]))
+        try prefs.apply([.set("nimbus.exposure.homescreen", .int(1)), .set("aDebugKey", .bool(true))])
+        try prefs.setInt(2, forKey: "nimbus.exposure.homescreen")
+        #expect(try prefs.history().map(\.key) == ["aDebugKey"])
+    }
+
+    @Test func writesCanBeLeftOutOfTheHistory() throws {
+        let prefs = try SQLitePrefs(path: path)
+        prefs.recordsHistory = false
+        try prefs.setBool(true, forKey: "a")
+        prefs.recordsHistory = true
+        try prefs.setBool(false, forKey: "a")
+        #expect(try prefs.history().map(\.oldValue) == [.bool(true)])
+    }
+
+    @Test func aStoreWithoutHistoryAnswersNothingAndUndoesNothing() throws {
+        let prefs = try SQLitePrefs(path: path)
+        #expect(try prefs.history().isEmpty)
+        #expect(try prefs.undo() == nil)
+        #expect(try prefs.undo(group: 7) == nil)
+    }
+
+    @Test func undoPutsBackTheValueAndItsWriteTime() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.apply([.restore("a", PrefEntry(value: .bool(true), updatedAt: 100))])
+        try prefs.apply([.set("a", .bool(false)), .set("b", .bool(true))])
+        let result = try #require(try prefs.undo())
+        #expect(result.group == 2)
+        #expect(result.keptChanged.isEmpty)
+        #expect(prefs.entry(forKey: "a") == PrefEntry(value: .bool(true), updatedAt: 100))
+        #expect(prefs.entry(forKey: "b") == nil)
+        #expect(result.restored.map(\.undoes) == [2, 2])
+        // Another connection reads what the undo wrote.
+        #expect(try SQLitePrefs(path: path).boolForKey("a") == true)
+    }
+
+    @Test func anUndoIsRecordedAndCanBeUndone() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")
+        try prefs.setBool(false, forKey: "a")
+        _ = try prefs.undo()
+        #expect(prefs.boolForKey("a") == true)
+        _ = try prefs.undo()
+        #expect(prefs.boolForKey("a") == false)
+        let history = try prefs.history()
+        #expect(history.map(\.group) == [4, 3, 2, 1])
+        #expect(history.map(\.undoes) == [3, 2, nil, nil])
+    }
+
+    @Test func aKeyChangedAgainSinceIsKeptAndNamed() throws {
+        let menu = try SQLitePrefs(path: path)
+        menu.changeAuthor = "menu"
+        try menu.apply([.set("a", .bool(true)), .set("b", .bool(true))])
+        let group = try #require(menu.lastRecordedGroup)
+        let other = try SQLitePrefs(path: path)
+        other.changeAuthor = "flags set"
+        try other.setBool(false, forKey: "b")
+        let result = try #require(try menu.undo(group: group))
+        #expect(result.restored.map(\.key) == ["a"])
+        #expect(result.keptChanged.map(\.key) == ["b"])
+        #expect(result.keptChanged.first?.current == .bool(false))
+        #expect(result.keptChanged.first?.lastChange?.author == "flags set")
+        #expect(menu.boolForKey("a") == nil)
+        #expect(menu.boolForKey("b") == false)
+    }
+
+    @Test func historyKeepsTheLastChangesOnly() throws {
+        let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumChanges: 10))
+        for number in 1...25 { try prefs.setInt(number, forKey: "n") }
+        let history = try prefs.history()
+        #expect(history.count == 10)
+        #expect(history.first?.newValue == .int(25))
+        #expect(history.last?.newValue == .int(16))
+    }
+
+    @Test func theNewestGroupIsKeptWholeHoweverLarge() throws {
+        let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumChanges: 10))
+        try prefs.setBool(true, forKey: "first")
+        try prefs.apply((1...30).map { .set("k\($0)", .int($0)) })
+        let history = try prefs.history()
+        #expect(history.count == 30)
+        #expect(try prefs.undo()?.restored.count == 30)
+        #expect(prefs.allEntries().keys.sorted() == ["first"])
+    }
+
+    @Test func changesOlderThanTheMaximumAgeAreForgotten() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "recent")
+        // A change recorded 31 days ago, as an older write would have left it.
+        let connection = try SQLiteConnection(path: path, create: false)
+        let old = Date().timeIntervalSince1970 - 31 * 86_400
+        _ = try ChangeHistoryTable.insert(PrefsHistoryEntry(id: 0, group: 0, key: "old", oldEntry: nil, newValue: .bool(true), at: old,
+                                                            author: "flags set", pid: 1), into: connection)
+        connection.close()
+        #expect(Set(try prefs.history().map(\.key)) == ["recent", "old"])
+        try prefs.setBool(false, forKey: "recent")
+        #expect(try prefs.history().map(\.key) == ["recent", "recent"])
+    }
+
+    @Test func sinceLeavesOutOlderChanges() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")
+        #expect(try prefs.history(since: Date().timeIntervalSince1970 + 60).isEmpty)
+        #expect(try prefs.history(since: Date().timeIntervalSince1970 - 60).count == 1)
+    }
+
+    @Test func theDefaultAuthorIsTheProcessNameAndID() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")
+        #expect(try prefs.history().first?.author == "\(ProcessInfo.processInfo.processName)[\(getpid())]")
+    }
+
+    @Test func aReopenedStoreKeepsItsAuthorAndPolicy() throws {
+        let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(untrackedKeyPrefixes: ["x."]))
+        prefs.changeAuthor = "menu"
+        let reopened = try prefs.reopened()
+        try reopened.apply([.set("x.y", .bool(true)), .set("a", .bool(true))])
+        #expect(try reopened.history().map(\.author) == ["menu"])
+    }
+}
