@@ -15,10 +15,9 @@ struct ExperimentsCommand: FlagsCommand {
         selected, feature conflict), an error (with the message), or skipped (malformed record).
         The client is the store's own Nimbus id unless --nimbus-id is given; --channel and
         --context change what targeting sees.
-
-        Options:
-          --json    print {client, source, records, skipped} as JSON
         """
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON")]
+    static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
 

@@ -11,6 +11,8 @@ struct SetCommand: FlagsCommand {
         does. Other processes (the app, an open menu) see it on their next read. Only flags with a
         debugKey (a `debug:` block in the registry) can be overridden. Values: on/off, true/false, 1/0.
         """
+    static let arguments = [ArgumentSpec(.flagID), ArgumentSpec(.choice(["on", "off"]))]
+    static let examples = [CommandExample("flags set ID on", "override the flag ID to on")]
 
     let id: String
     let value: Bool

@@ -59,6 +59,12 @@ public final class Console: Sendable {
         writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
+    /// Writes a table, coloured when `colored` (see `TextTable.render(colored:)`, which makes
+    /// every cell safe before adding its colour; nothing is sanitised after, which would strip it).
+    func print(_ table: TextTable, colored: Bool) {
+        writeOutput(table.render(colored: colored) + "\n")
+    }
+
     /// Writes `value` as indented JSON, exactly: JSON's own escapes keep it safe for a terminal.
     public func printJSON(_ value: JSONValue) {
         writeOutput(value.prettyText + "\n")
