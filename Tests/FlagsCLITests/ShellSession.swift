@@ -15,14 +15,16 @@ final class ShellSession {
     private let socket = "flags-cli-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     private let tmux: String
 
-    /// Starts `command` (a shell and its arguments) in `folder`, in a window of `columns` x 40.
-    init(_ command: [String], in folder: String, columns: Int = 160, environment: [String: String]) throws {
+    /// Starts `command` (a shell and its arguments) in `folder`, in a window of `columns` x 40,
+    /// with `environment` set and the variables `unsetting` names removed (the test runner's
+    /// own `NO_COLOR`, say).
+    init(_ command: [String], in folder: String, columns: Int = 160, environment: [String: String], unsetting: [String] = []) throws {
         guard let tmux = Self.tmux else { throw Failure("tmux is not installed") }
         self.tmux = tmux
         // Through env(1): tmux gives a new pane the server's PATH whatever `new-session -e` says.
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try run(["-f", "/dev/null", "new-session", "-d", "-s", "shell", "-x", "\(columns)", "-y", "40", "-c", folder,
-                 "/usr/bin/env"] + variables + command)
+                 "/usr/bin/env"] + unsetting.flatMap { ["-u", $0] } + variables + command)
         _ = try? run(["set-option", "-g", "status", "off"])
     }
 

@@ -8,13 +8,13 @@ enum CommandLineSpec {
     /// The global options, in the order help lists them.
     static var globalOptions: [OptionSpec] {
         [
-            OptionSpec(["--config"], value: .file, "the app's feature-flags.yaml (default: $FLAGS_CONFIG, else search the working "
+            OptionSpec(["--config"], value: .file, placeholder: "PATH", "the app's feature-flags.yaml (default: $FLAGS_CONFIG, else search the working "
                        + "directory and its parents; without one, the built-in Bibimbap demo)"),
-            OptionSpec(["--store"], value: .file, "the prefs store (default: $FLAGS_STORE, else "
+            OptionSpec(["--store"], value: .file, placeholder: "PATH", "the prefs store (default: $FLAGS_STORE, else "
                        + "$XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)"),
             OptionSpec(["--channel"], value: .channel, "developer, beta or release: the Nimbus channel to resolve and whose "
                        + "override rules to preview (default: this build's, \(BuildChannel.current.rawValue))"),
-            OptionSpec(["--experiments"], value: .file, "experiment records instead of the registry's: a file of {\"data\": [...]} "
+            OptionSpec(["--experiments"], value: .file, placeholder: "FILE|URL", "experiment records instead of the registry's: a file of {\"data\": [...]} "
                        + "or a Remote Settings URL (a server, or its .../records address); a file that does not exist is an error"),
             OptionSpec(["--offline"], "never ask a Remote Settings server; use the cached records"),
             OptionSpec(["--nimbus-id"], value: .text("UUID"), "evaluate experiments as this client instead of the store's own"),

@@ -46,6 +46,20 @@ enum HelpText {
         return sections.joined(separator: "\n\n")
     }
 
+    /// The command and global option tables of the README ("Command reference"), in Markdown:
+    /// `flags help --markdown` prints them, and a test keeps the README's copy equal to them.
+    static func markdownReference(of specs: [CommandSpec]) -> String {
+        func cell(_ text: String) -> String { text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+        let commands = specs.map { "| `\(cell($0.usage))` | \(cell($0.summary)) |" }
+        let options = CommandLineSpec.globalOptions.map { option in
+            "| `\(cell(option.label))` | \(cell(option.summary)) |"
+        }
+        let variables = CommandLineSpec.environment.map { "| `\($0.name)` | \(cell($0.meaning)) |" }
+        return (["| command | what it does |", "|---|---|"] + commands
+                + ["", "Global options, accepted anywhere on the line:", "", "| option | meaning |", "|---|---|"] + options
+                + ["", "Environment:", "", "| variable | meaning |", "|---|---|"] + variables).joined(separator: "\n")
+    }
+
     private static func optionList(_ options: [OptionSpec]) -> String {
         let labelWidth = min(22, options.map(\.label.count).max() ?? 0)
         return options.map { definition($0.label, $0.summary, labelWidth: labelWidth) }.joined(separator: "\n")

@@ -12,16 +12,19 @@ struct OptionSpec: Sendable {
     var value: ValueKind?
     /// One sentence, lower case, no final full stop.
     var summary: String
+    /// The value's word in help when the kind's own does not say enough (`FILE|URL`).
+    var placeholder: String?
 
-    init(_ names: [String], value: ValueKind? = nil, _ summary: String) {
+    init(_ names: [String], value: ValueKind? = nil, placeholder: String? = nil, _ summary: String) {
         self.names = names
         self.value = value
+        self.placeholder = placeholder
         self.summary = summary
     }
 
     /// `-d, --description TEXT`: the option as help lists it.
     var label: String {
-        names.joined(separator: ", ") + (value.map { " \($0.placeholder)" } ?? "")
+        names.joined(separator: ", ") + (value.map { " " + (placeholder ?? $0.placeholder) } ?? "")
     }
 }
 #endif
