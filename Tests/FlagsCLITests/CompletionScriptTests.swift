@@ -57,15 +57,27 @@ import TestHelpers
     @Test func bashCompletesAFlagIDWhenTabIsPressed() throws {
         guard let bash = ShellSession.program("bash") else { Issue.record("bash is not installed"); return }
         // As bash calls it: the function the script registered, with the words of the line.
+        // As bash calls it: the line up to the cursor, and the words split as bash splits them
+        // (at = and : too), of which the reply replaces the last.
         let script = """
             source <(flags completion bash)
             complete -p flags
-            COMP_WORDS=(flags get tipJ); COMP_CWORD=2; _flags_complete; printf 'reply:%s\\n' "${COMPREPLY[@]}"
-            COMP_WORDS=(flags --store /x list --ov); COMP_CWORD=4; _flags_complete; printf 'reply:%s\\n' "${COMPREPLY[@]}"
+            t() { COMP_LINE="$1"; COMP_POINT=${#1}; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _flags_complete; printf '[%s]' "${COMPREPLY[@]}"; echo; }
+            t "flags get tipJ" flags get tipJ
+            t "flags --store /x list --ov" flags --store /x list --ov
+            t "flags --channel=b" flags --channel = b
+            t "flags --channel=" flags --channel =
             """
         let result = try BuiltProgram.run(bash, ["--norc", "--noprofile", "-c", script], environment: environment, in: folder.path)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output == "complete -F _flags_complete flags\nreply:tipJar\nreply:--overridden\n", "\(result.output)")
+        #expect(result.output == """
+            complete -F _flags_complete flags
+            [tipJar]
+            [--overridden]
+            [beta]
+            [=beta][=developer][=release]
+
+            """, "\(result.output)")
         try pressTab(in: [bash, "--norc", "--noprofile"], loading: "source <(flags completion bash)")
     }
 
@@ -91,9 +103,12 @@ import TestHelpers
     }
 
     /// Starts `shell` in a terminal, loads the script, types `flags get tipJ` and presses Tab:
-    /// the line must then read `flags get tipJar`.
+    /// the line must then read `flags get tipJar`; likewise a preset after `preset:` and a
+    /// value after `--channel=`, which bash splits into words of their own.
     private func pressTab(in shell: [String], loading setup: String) throws {
         guard ShellSession.tmux != nil else { Issue.record("tmux is not installed"); return }
+        let saved = try BuiltProgram.run(BuiltProgram.flags, ["preset", "save", "checkout"], environment: environment, in: folder.path)
+        #expect(saved.status == 0, "\(saved.errors)")
         let session = try ShellSession(shell, in: folder.path, environment: environment)
         defer { session.kill() }
         try session.waitFor("prompt") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
@@ -101,8 +116,12 @@ import TestHelpers
         try session.type(setup + "; echo LOADED-'4'2")
         try session.press("Enter")
         try session.waitFor("LOADED-42 after loading") { $0.contains("LOADED-42") }
-        try session.type("flags get tipJ")
-        try session.press("Tab")
-        try session.waitFor("the completed flag id") { $0.contains("flags get tipJar") }
+        for (typed, completed) in [("flags get tipJ", "flags get tipJar"), ("flags diff preset:chec", "flags diff preset:checkout"),
+                                   ("flags --channel=be", "flags --channel=beta")] {
+            try session.type(typed)
+            try session.press("Tab")
+            try session.waitFor("`\(completed)`") { $0.contains(completed) }
+            try session.press("C-u")
+        }
     }
 }

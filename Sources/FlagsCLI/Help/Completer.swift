@@ -52,6 +52,13 @@ struct Completer {
             positionals.append(word)
         }
         if let (_, kind) = pending { return values(kind, current, options) }
+        if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
+            // `--channel=be`: the value's candidates, each written after the same `--channel=`.
+            let name = String(current[..<equals])
+            guard let kind = (CommandLineSpec.globalOption(named: name) ?? command?.option(named: name))?.value else { return [] }
+            let found = values(kind, String(current[current.index(after: equals)...]), options)
+            return found == [Self.filesDirective] ? found : found.map { name + "=" + $0 }
+        }
         if current.hasPrefix("-") {
             let all = CommandLineSpec.globalOptions + (command?.options ?? [])
             return filtered(all.flatMap(\.names).filter { $0.hasPrefix("--") || current.count <= 2 }, current)

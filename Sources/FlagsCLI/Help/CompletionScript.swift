@@ -29,18 +29,30 @@ enum CompletionScript {
         }
     }
 
+    // bash splits words at = and : as well (COMP_WORDBREAKS), so the script reads the words
+    // from the line itself and hands bash back only the part after its own word start.
     private static let bash = """
         # bash completion for flags. Load it with: \(Shell.bash.installation)
         _flags_complete() {
-            local cur="${COMP_WORDS[COMP_CWORD]}"
+            local line="${COMP_LINE:0:COMP_POINT}" cur=""
+            local -a words candidates
+            read -ra words <<< "$line"
+            if [[ "$line" != *[[:space:]] ]]; then
+                cur="${words[${#words[@]}-1]}"
+                unset 'words[${#words[@]}-1]'
+            fi
             local IFS=$'\\n'
-            local -a candidates
-            candidates=($("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" 2>/dev/null))
+            candidates=($("${words[0]}" __complete "${words[@]:1}" "$cur" 2>/dev/null))
+            local typed="${COMP_WORDS[COMP_CWORD]}"
             if [[ "${candidates[0]}" == "\(Completer.filesDirective)" ]]; then
+                local mark=""
+                [[ "$typed" == [=:] ]] && { mark="$typed"; typed=""; }
                 compopt -o filenames 2>/dev/null
-                COMPREPLY=($(compgen -f -- "$cur"))
+                COMPREPLY=($(compgen -f -- "$typed"))
+                COMPREPLY=("${COMPREPLY[@]/#/$mark}")
             else
-                COMPREPLY=("${candidates[@]}")
+                local head="${cur%"$typed"}"
+                COMPREPLY=("${candidates[@]#"$head"}")
             fi
         }
         complete -F _flags_complete flags
