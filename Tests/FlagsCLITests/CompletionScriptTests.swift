@@ -2,6 +2,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestServers
 
 /// `flags completion bash|zsh|fish` loaded by the real shells, and `flags __complete`, which the
 /// scripts run at each Tab, on the built-in demo and on a registry named on the line.
@@ -52,6 +53,19 @@ import TestHelpers
         #expect(ids.contains("shipped") && !ids.contains("tipJar"), "\(ids)")
         // An app that cannot be opened completes nothing, quietly.
         #expect(try complete("--config", folder.file("missing.yaml"), "get", "") == [])
+    }
+
+    /// Experiments from a server: completion reads the registry and the store and asks nothing.
+    @Test func completionNeverAsksAServer() throws {
+        let server = try FixedAnswerServer.start()
+        defer { server.stop() }
+        let records = server.client("backoff").recordsURL.absoluteString
+        #expect(try complete("--experiments", records, "preset", "apply", "") == [])
+        #expect(try complete("--experiments", records, "get", "tip") == ["tipJar"])
+        #expect(try server.requestPaths().isEmpty)
+        // The same line run for real does ask.
+        _ = try BuiltProgram.run(BuiltProgram.flags, ["--experiments", records, "list"], environment: environment, in: folder.path)
+        #expect(try !server.requestPaths().isEmpty)
     }
 
     @Test func bashCompletesAFlagIDWhenTabIsPressed() throws {
