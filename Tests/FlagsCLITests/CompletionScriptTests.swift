@@ -47,6 +47,14 @@ import TestServers
         #expect(try complete("diff", "preset:") == ["preset:checkout"])
     }
 
+    @Test func aTabCreatesNoStore() throws {
+        let store = folder.file("new/prefs.sqlite")
+        #expect(try complete("--store", store, "preset", "apply", "") == [])
+        #expect(try complete("--store", store, "get", "tip") == ["tipJar"])
+        #expect(!FileManager.default.fileExists(atPath: store))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("state/feature-flags/bibimbap/prefs.sqlite")))
+    }
+
     @Test func aRegistryNamedOnTheLineIsTheOneCompleted() throws {
         let fixture = try StaleFlagsFixture()
         let ids = try complete("--config", fixture.registryPath, "get", "")

@@ -1,8 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeatureFlags
 import FlagsTool
-import Nimbus
 import Platform
+import Prefs
 
 /// `flags __complete WORD... CURRENT`: what the completion scripts call at each Tab. It prints
 /// the candidates for CURRENT (the word being typed, maybe empty) one a line, or the one line
@@ -10,7 +15,8 @@ import Platform
 ///
 /// Commands and options come from the command table; values from the app itself, read as the
 /// words typed so far say (`--config`, `--store`): flag ids from its registry, preset names from
-/// its store, slugs from the cached experiment records. It never asks a server, and a candidate
+/// its store (never created by a Tab), slugs from the cached experiment records. It never asks a
+/// server, and a candidate
 /// that would need quoting or holds a control character is left out rather than sent to a shell.
 ///
 /// ```swift
@@ -86,7 +92,7 @@ struct Completer {
         case .channel: return filtered(BuildChannel.allCases.map(\.rawValue), current)
         case .commandName: return filtered(specs.map(\.name), current)
         case .text, .duration: return []
-        case .flagID: return filtered(app(options)?.registry.flags.map(\.rawValue) ?? [], current)
+        case .flagID: return filtered(registry(options)?.flags.map(\.rawValue) ?? [], current)
         case .presetName:
             return filtered(app(options).map { PresetStore(environment: $0).list().map(\.name) } ?? [], current)
         case .experimentSlug: return filtered(app(options)?.experiments.records.map(\.slug) ?? [], current)
@@ -99,9 +105,20 @@ struct Completer {
         }
     }
 
-    /// The app as the options name it, from cached records only; nil when it cannot be opened
+    /// The registry the options name (or `flags` would find); nil when it cannot be loaded
     /// (completion then offers nothing rather than an error in the middle of a command line).
+    private func registry(_ options: FlagsOptions) -> FeatureFlagRegistry? {
+        guard let (path, _) = try? RegistryDiscovery.locate(options) else { return nil }
+        return try? RegistrySnapshot(cache: SnapshotCache(environment: options.environment)).load(path: path)
+    }
+
+    /// The app with its store, from cached records only, when that store exists: a Tab must
+    /// not create a store at a path still being typed.
     private func app(_ options: FlagsOptions) -> FlagsEnvironment? {
+        guard let registry = registry(options) else { return nil }
+        let store = options.storePath ?? options.environment["FLAGS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? SQLitePrefs.defaultPath(forApp: registry.app, environment: options.environment)
+        guard FileManager.default.fileExists(atPath: FlagsEnvironment.absolute(store, in: options.workingDirectory)) else { return nil }
         var options = options
         options.fetchPolicy = .cacheOnly
         return try? RegistryDiscovery.open(options)
