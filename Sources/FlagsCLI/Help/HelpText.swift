@@ -49,10 +49,23 @@ enum HelpText {
     /// The command and global option tables of the README ("Command reference"), in Markdown:
     /// `flags help --markdown` prints them, and a test keeps the README's copy equal to them.
     static func markdownReference(of specs: [CommandSpec]) -> String {
-        func cell(_ text: String) -> String { text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
-        let commands = specs.map { "| `\(cell($0.usage))` | \(cell($0.summary)) |" }
+        // A pipe would end the cell, and outside code spans `<app>` would be read as HTML.
+        func code(_ text: String) -> String { "`" + text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") + "`" }
+        func cell(_ text: String) -> String {
+            var escaped = ""
+            for character in text {
+                switch character {
+                case "|": escaped += "\\|"
+                case "<": escaped += "&lt;"
+                case ">": escaped += "&gt;"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }
+        let commands = specs.map { "| \(code($0.usage)) | \(cell($0.summary)) |" }
         let options = CommandLineSpec.globalOptions.map { option in
-            "| `\(cell(option.label))` | \(cell(option.summary)) |"
+            "| \(code(option.label)) | \(cell(option.summary)) |"
         }
         let variables = CommandLineSpec.environment.map { "| `\($0.name)` | \(cell($0.meaning)) |" }
         return (["| command | what it does |", "|---|---|"] + commands
