@@ -75,7 +75,7 @@ public enum FlagsCommandLine {
         if arguments.first == completeCommand {
             // Before any parsing: the words being completed are half-typed and may be anything.
             for candidate in Completer(specs: specs, options: base).candidates(for: Array(arguments.dropFirst())) {
-                console.print(candidate)
+                console.printFields([candidate.word] + (candidate.description.map { [$0] } ?? []))
             }
             return 0
         }

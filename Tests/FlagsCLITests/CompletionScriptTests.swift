@@ -17,10 +17,23 @@ import TestServers
                 "PS1": "$ ", "TERM": "xterm-256color", "LANG": "C.UTF-8"]
     }
 
+    /// The candidates' words (each line is a word, then a tab and its description if any).
     private func complete(_ words: String...) throws -> [String] {
+        try completeLines(words).map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    private func completeLines(_ words: [String]) throws -> [String] {
         let result = try BuiltProgram.run(BuiltProgram.flags, ["__complete"] + words, environment: environment, in: folder.path)
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
         return result.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func commandsOptionsAndFlagsComeWithDescriptions() throws {
+        #expect(try completeLines(["ex"]) == ["experiments\tList experiment and rollout records with this client's enro…",
+                                              "export\tWrite the current overrides and preferences as JSON"])
+        #expect(try completeLines(["list", "--ov"]) == ["--overridden\tonly flags with a stored override (the quick way to find le…"])
+        #expect(try completeLines(["get", "tipJ"]) == ["tipJar\tTip Jar"])
+        #expect(try completeLines(["set", "tipJar", "o"]) == ["off", "on"])
     }
 
     @Test func commandsOptionsAndValuesComeFromTheTableAndTheApp() throws {
@@ -108,7 +121,8 @@ import TestServers
             Issue.record("zsh is not installed: apt-get install zsh")
             return
         }
-        try pressTab(in: [zsh, "-f"], loading: "autoload -Uz compinit && compinit -u && source <(flags completion zsh)")
+        try pressTab(in: [zsh, "-f"], loading: "autoload -Uz compinit && compinit -u && source <(flags completion zsh)",
+                     listing: ("flags exp", "export      -- Write the current overrides and preferences as JSON"))
     }
 
     @Test func fishCompletesAFlagIDWhenTabIsPressed() throws {
@@ -119,7 +133,7 @@ import TestServers
         let result = try BuiltProgram.run(fish, ["--no-config", "-c", "flags completion fish | source; complete -C 'flags get tipJ'; complete -C 'flags preset '"],
                                           environment: environment, in: folder.path)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.split(separator: "\n").first == "tipJar", "\(result.output)")
+        #expect(result.output.split(separator: "\n").first == "tipJar\tTip Jar", "\(result.output)")
         #expect(result.output.contains("apply\n") && result.output.contains("delete\n"), "\(result.output)")
         try pressTab(in: [fish, "--no-config"], loading: "flags completion fish | source")
     }
@@ -127,7 +141,7 @@ import TestServers
     /// Starts `shell` in a terminal, loads the script, types `flags get tipJ` and presses Tab:
     /// the line must then read `flags get tipJar`; likewise a preset after `preset:` and a
     /// value after `--channel=`, which bash splits into words of their own.
-    private func pressTab(in shell: [String], loading setup: String) throws {
+    private func pressTab(in shell: [String], loading setup: String, listing: (typed: String, shown: String)? = nil) throws {
         guard ShellSession.tmux != nil else { Issue.record("tmux is not installed"); return }
         let saved = try BuiltProgram.run(BuiltProgram.flags, ["preset", "save", "checkout"], environment: environment, in: folder.path)
         #expect(saved.status == 0, "\(saved.errors)")
@@ -144,6 +158,12 @@ import TestServers
             try session.press("Tab")
             try session.waitFor("`\(completed)`") { $0.contains(completed) }
             try session.press("C-u")
+        }
+        // Where several match, the shell lists them with their descriptions.
+        if let (typed, shown) = listing {
+            try session.type(typed)
+            try session.press("Tab")
+            try session.waitFor("the list of `\(typed)` candidates") { $0.contains(shown) }
         }
     }
 }

@@ -10,8 +10,9 @@ import Platform
 import Prefs
 
 /// `flags __complete WORD... CURRENT`: what the completion scripts call at each Tab. It prints
-/// the candidates for CURRENT (the word being typed, maybe empty) one a line, or the one line
-/// `:files` when the shell should offer file names.
+/// the candidates for CURRENT (the word being typed, maybe empty) one a line, each followed by
+/// a tab and its description when it has one (a command's summary, a flag's menu title) for
+/// zsh and fish to show, or the one line `:files` when the shell should offer file names.
 ///
 /// Commands and options come from the command table; values from the app itself, read as the
 /// words typed so far say (`--config`, `--store`): flag ids from its registry, preset names from
@@ -26,10 +27,21 @@ struct Completer {
     /// The line a script reads as "complete file names here".
     static let filesDirective = ":files"
 
+    /// One word to offer, and what it is.
+    struct Candidate: Equatable {
+        var word: String
+        var description: String?
+
+        init(_ word: String, _ description: String? = nil) {
+            self.word = word
+            self.description = description
+        }
+    }
+
     let specs: [CommandSpec]
     let options: FlagsOptions
 
-    func candidates(for words: [String]) -> [String] {
+    func candidates(for words: [String]) -> [Candidate] {
         let current = words.last ?? ""
         var options = options
         var command: CommandSpec?
@@ -63,13 +75,15 @@ struct Completer {
             let name = String(current[..<equals])
             guard let kind = (CommandLineSpec.globalOption(named: name) ?? command?.option(named: name))?.value else { return [] }
             let found = values(kind, String(current[current.index(after: equals)...]), options)
-            return found == [Self.filesDirective] ? found : found.map { name + "=" + $0 }
+            return found == [Candidate(Self.filesDirective)] ? found : found.map { Candidate(name + "=" + $0.word, $0.description) }
         }
         if current.hasPrefix("-") {
             let all = CommandLineSpec.globalOptions + (command?.options ?? [])
-            return filtered(all.flatMap(\.names).filter { $0.hasPrefix("--") || current.count <= 2 }, current)
+            return filtered(all.flatMap { option in
+                option.names.filter { $0.hasPrefix("--") || current.count <= 2 }.map { Candidate($0, option.summary) }
+            }, current)
         }
-        guard let command else { return filtered(specs.map(\.name), current) }
+        guard let command else { return commandNames(current) }
         guard let argument = command.argument(at: positionals.count) else { return [] }
         return values(argument.kind, current, options)
     }
@@ -85,24 +99,30 @@ struct Completer {
         }
     }
 
-    private func values(_ kind: ValueKind, _ current: String, _ options: FlagsOptions) -> [String] {
+    private func values(_ kind: ValueKind, _ current: String, _ options: FlagsOptions) -> [Candidate] {
         switch kind {
-        case .file: return [Self.filesDirective]
-        case .choice(let words): return filtered(words, current)
-        case .channel: return filtered(BuildChannel.allCases.map(\.rawValue), current)
-        case .commandName: return filtered(specs.map(\.name), current)
+        case .file: return [Candidate(Self.filesDirective)]
+        case .choice(let words): return filtered(words.map { Candidate($0) }, current)
+        case .channel: return filtered(BuildChannel.allCases.map { Candidate($0.rawValue) }, current)
+        case .commandName: return commandNames(current)
         case .text, .duration: return []
-        case .flagID: return filtered(registry(options)?.flags.map(\.rawValue) ?? [], current)
+        case .flagID:
+            return filtered(registry(options)?.flags.map { Candidate($0.rawValue, $0.definition.debug?.title) } ?? [], current)
         case .presetName:
-            return filtered(app(options).map { PresetStore(environment: $0).list().map(\.name) } ?? [], current)
-        case .experimentSlug: return filtered(app(options)?.experiments.records.map(\.slug) ?? [], current)
+            return filtered(app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name) } } ?? [], current)
+        case .experimentSlug:
+            return filtered(app(options)?.experiments.records.map { Candidate($0.slug) } ?? [], current)
         case .savedState:
             if current.hasPrefix("preset:") || "preset:".hasPrefix(current) && !current.isEmpty {
-                let names = app(options).map { PresetStore(environment: $0).list().map { "preset:" + $0.name } } ?? []
+                let names = app(options).map { PresetStore(environment: $0).list().map { Candidate("preset:" + $0.name) } } ?? []
                 return filtered(names, current)
             }
-            return [Self.filesDirective]
+            return [Candidate(Self.filesDirective)]
         }
+    }
+
+    private func commandNames(_ current: String) -> [Candidate] {
+        filtered(specs.map { Candidate($0.name, $0.summary) }, current)
     }
 
     /// The registry the options name (or `flags` would find); nil when it cannot be loaded
@@ -124,12 +144,17 @@ struct Completer {
         return try? RegistryDiscovery.open(options)
     }
 
-    /// The words that start with `prefix`, sorted, without any a shell would have to quote.
-    private func filtered(_ words: [String], _ prefix: String) -> [String] {
-        Array(Set(words.filter { word in
-            word.hasPrefix(prefix) && !word.isEmpty && TerminalSafeText.sanitized(word) == word
-                && !word.contains(where: { " \t'\"\\$`;&|<>()*?[]{}!#~".contains($0) })
-        })).sorted()
+    /// The candidates whose word starts with `prefix`, sorted by word, without any a shell
+    /// would have to quote; descriptions are cut to one short line.
+    private func filtered(_ candidates: [Candidate], _ prefix: String) -> [Candidate] {
+        var seen = Set<String>()
+        return candidates.filter { candidate in
+            let word = candidate.word
+            return word.hasPrefix(prefix) && !word.isEmpty && TerminalSafeText.sanitized(word) == word
+                && !word.contains(where: { " \t'\"\\$`;&|<>()*?[]{}!#~".contains($0) }) && seen.insert(word).inserted
+        }.map { candidate in
+            Candidate(candidate.word, candidate.description.map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 })
+        }.sorted { $0.word < $1.word }
     }
 }
 #endif

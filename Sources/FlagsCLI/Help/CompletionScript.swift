@@ -43,6 +43,8 @@ enum CompletionScript {
             fi
             local IFS=$'\\n'
             candidates=($("${words[0]}" __complete "${words[@]:1}" "$cur" 2>/dev/null))
+            # bash shows no descriptions: keep the words.
+            candidates=("${candidates[@]%%$'\\t'*}")
             local typed="${COMP_WORDS[COMP_CWORD]}"
             if [[ "${candidates[0]}" == "\(Completer.filesDirective)" ]]; then
                 local mark=""
@@ -63,14 +65,29 @@ enum CompletionScript {
         # zsh completion for flags. Load it with: \(Shell.zsh.installation)
         # or save it as _flags in a folder of $fpath.
         _flags() {
-            local -a candidates
-            candidates=("${(@f)$("${words[1]}" __complete "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
-            candidates=(${candidates:#})
-            if [[ "${candidates[1]}" == "\(Completer.filesDirective)" ]]; then
+            local -a lines candidates descriptions
+            local line
+            lines=("${(@f)$("${words[1]}" __complete "${(@)words[2,CURRENT-1]}" "${words[CURRENT]}" 2>/dev/null)}")
+            lines=(${lines:#})
+            if [[ "${lines[1]}" == "\(Completer.filesDirective)" ]]; then
                 _files
-            else
-                compadd -Q -- "${candidates[@]}"
+                return
             fi
+            local width=0 word
+            for line in "${lines[@]}"; do
+                word="${line%%$'\\t'*}"
+                candidates+=("$word")
+                (( ${#word} > width )) && width=${#word}
+            done
+            for line in "${lines[@]}"; do
+                word="${line%%$'\\t'*}"
+                if [[ "$line" == *$'\\t'* ]]; then
+                    descriptions+=("${(r:width:)word} -- ${line#*$'\\t'}")
+                else
+                    descriptions+=("$word")
+                fi
+            done
+            compadd -Q -l -d descriptions -- "${candidates[@]}"
         }
         if [[ "${funcstack[1]}" == "_flags" ]]; then
             _flags "$@"
