@@ -60,7 +60,7 @@ import TestHelpers
             let help = try flags(name, "--help")
             #expect(help.status == 0, "\(name)")
             let usage = help.output.split(separator: "\n")[0]
-            let declared = Set(try flags("__complete", name, "-").output.split(separator: "\n").map(String.init))
+            let declared = Set(try flags("__complete", name, "-").output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
             for word in usage.split(whereSeparator: { " []|".contains($0) }) where word.hasPrefix("-") && word != "--" {
                 #expect(declared.contains(String(word)), "`flags \(name)`: \(word) is in its usage but not in its `options`")
                 #expect(help.output.contains("\n  \(word)") || help.output.contains(", \(word)") || global.contains("\n  \(word) "),
