@@ -77,7 +77,7 @@ struct GeneratedApp {
 
     /// Records mixing rollouts and experiments, targeting, several branches and bucket sizes.
     func experimentsText(count: Int) -> String {
-        let targetings = ["true", "channel == 'developer'", "language in ['en', 'de']", "days_since_install >= 0 && !is_first_run",
+        let targetings = ["true", "channel == 'developer'", "language in ['en', 'de']", "days_since_install >= 0 && is_first_run == false",
                           "app_name == 'bench\(flagCount)' || region == 'US'"]
         let records: [JSONValue] = (0..<count).map { index in
             let feature = Self.feature(index % flagCount)

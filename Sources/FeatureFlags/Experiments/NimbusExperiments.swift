@@ -36,6 +36,8 @@ public struct NimbusExperiments: Sendable {
     public let note: String?
     /// For a Remote Settings source: the fetch's outcome and what changed.
     public let remote: RemoteExperimentsResult?
+    /// The transforms targeting was evaluated with, for reports that evaluate it again.
+    public let transforms: JEXLTransforms
 
     /// Evaluates `records` for `client` and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
@@ -53,7 +55,7 @@ public struct NimbusExperiments: Sendable {
         let resolved = resolver.configured(enrollments: enrollments, where: manifest.hasFeature)
         return NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
                                  client: client, resolved: resolved,
-                                 loadProblem: loadProblem, note: note, remote: remote)
+                                 loadProblem: loadProblem, note: note, remote: remote, transforms: transforms)
     }
 
     /// Experiment record files larger than this are refused, counted while reading: Firefox for

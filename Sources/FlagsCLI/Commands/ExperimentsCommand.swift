@@ -14,9 +14,10 @@ struct ExperimentsCommand: FlagsCommand {
         enrolled (with the reason: opted out, paused, other app, other channel, not targeted, not
         selected, feature conflict), an error (with the message), or skipped (malformed record).
         The client is the store's own Nimbus id unless --nimbus-id is given; --channel and
-        --context change what targeting sees.
+        --context change what targeting sees. Targeting that jexl-rs (the SDK's JEXL engine)
+        reads differently from how it looks gets a `warning: SLUG: …` line after the table.
         """
-    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON")]
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its warnings)")]
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
@@ -28,7 +29,7 @@ struct ExperimentsCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let experiments = try context.environment().experiments
-        let reports = experiments.enrollments.map(EnrollmentReport.init)
+        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments) }
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
@@ -55,6 +56,7 @@ struct ExperimentsCommand: FlagsCommand {
         }
         rows += experiments.skipped.map { [$0.name, "-", "skipped", $0.reason, "-"] }
         context.console.print(TextTable(header: ["SLUG", "TYPE", "STATUS", "BRANCH / REASON", "FEATURES"], rows: rows).render())
+        for line in reports.flatMap(\.warningLines) { context.console.print(line) }
     }
 }
 #endif

@@ -13,6 +13,8 @@ struct ValidateCommand: FlagsCommand {
         experiments, and checks every branch value against the manifest's variable types,
         reporting the record, branch, feature id and variable of each problem. Records that are
         skipped or whose targeting cannot be evaluated are problems too. Exits 1 on any problem.
+        Targeting that jexl-rs reads differently from how it looks is a `warning: SLUG: …` line,
+        not a problem.
         """
 
     init(arguments: inout ArgumentList) throws(CLIError) {
@@ -32,6 +34,10 @@ struct ValidateCommand: FlagsCommand {
         context.console.print("registry:    \(registry.path) (\(Plural.of(registry.flags.count, "flag")), \(Plural.of(registry.preferences.count, "preference")))")
         context.console.print("manifest:    \(registry.manifestPath) (\(Plural.of(registry.manifest.featureIDs.count, "feature")) in \(Plural.of(registry.manifest.files.count, "file")))")
         context.console.print("experiments: \(experiments.source ?? "none") (\(Plural.of(experiments.records.count, "record")))")
+        // Warnings are not problems: the SDK evaluates such targeting, just not as it reads.
+        for result in experiments.enrollments {
+            for line in EnrollmentReport(result, in: experiments).warningLines { context.console.print(line) }
+        }
         guard !problems.isEmpty else {
             context.console.print("validate: no problems")
             return

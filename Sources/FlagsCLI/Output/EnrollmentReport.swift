@@ -1,13 +1,24 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import FeatureFlags
 import Nimbus
 
 /// What `flags experiments` says about one record: its status for this client, in words and JSON.
 ///
 /// ```swift
-/// EnrollmentReport(result).statusName   // "enrolled", "not-enrolled", "error"
+/// EnrollmentReport(result, in: experiments).statusName   // "enrolled", "not-enrolled", "error"
 /// ```
 struct EnrollmentReport {
     let result: EnrollmentResult
+    /// Where jexl-rs, as a device runs it, reads this record's targeting differently from what
+    /// its author probably meant, for this client's context and transforms.
+    let warnings: [String]
+
+    init(_ result: EnrollmentResult, in experiments: NimbusExperiments) {
+        self.result = result
+        warnings = result.record.targetingExpression.map {
+            JEXLDiagnostics.warnings(of: $0, in: experiments.client.context, transforms: experiments.transforms)
+        } ?? []
+    }
 
     var statusName: String {
         switch result.status {
@@ -39,6 +50,11 @@ struct EnrollmentReport {
         }
     }
 
+    /// `warning: <slug>: <sentence>`, one per warning.
+    var warningLines: [String] {
+        warnings.map { "warning: \(result.slug): \($0)" }
+    }
+
     var json: JSONValue {
         var message = JSONValue.null
         if case .error(let text) = result.status { message = .string(text) }
@@ -50,6 +66,7 @@ struct EnrollmentReport {
             "reason": reasonName.map(JSONValue.string) ?? .null,
             "error": message,
             "features": .array(result.record.featureIds.sorted().map(JSONValue.string)),
+            "warnings": .array(warnings.map(JSONValue.string)),
         ])
     }
 }

@@ -1,12 +1,28 @@
-/// A parsed JEXL targeting expression, evaluated against a client's targeting context.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A parsed JEXL targeting expression, evaluated as jexl-rs 0.4 (the engine the mobile Nimbus
+/// SDK links) evaluates it against a client's targeting context.
 ///
-/// Use it for the `targeting` field of experiment records. It covers what mobile Nimbus
-/// experiments use: number, string, boolean and `null` literals; identifiers with `.member` and
-/// `[index]` access; `== != < <= > >=`; `&& ||` and `!`; `in` (element of a list, or substring
-/// of a string); list literals; parentheses; and the `versionCompare` transform
-/// (`app_version | versionCompare('114.!') >= 0`, Firefox version order). An identifier the
-/// context lacks is an error naming it, and so is any JEXL construct left out (arithmetic,
-/// `? :`, filters, other transforms), so nothing is silently read as `false`.
+/// The whole jexl-rs language: number, string, boolean and `null` literals, lists, objects;
+/// identifiers, `.member`, `[index]` and filters `[.member == value]`; `+ - * / // % ^`;
+/// `== != < <= > >= in`; `&& ||` (one precedence, left to right); `a ? b : c`; and the
+/// transforms the host registers (`subject | name(arguments)`). See `JEXLParser` for the
+/// grammar. The results are jexl-rs's, including where they surprise:
+/// - every number literal and every arithmetic result is a float; a result that is not finite
+///   (`1 / 0`) is `null`, as serde_json stores it;
+/// - `==` between two numbers is a float comparison within 0.000001, but lists and objects
+///   (and `in` over a list) compare with serde_json's equality, where the integer `3` is not the
+///   float `3.0`;
+/// - a missing member or index is `null`, while an undefined top-level identifier is an error;
+/// - `&&`, `||` and `? :` treat an error on their left as false (so `missing || x` is `x`);
+/// - there is no `!` and no unary minus: such an expression is a syntax error, as on a device.
+///
+/// `warnings` lists, in plain sentences, where jexl-rs reads the expression differently from
+/// what its author probably meant.
 ///
 /// ```swift
 /// let expression = try JEXLExpression(parse: "language in ['en', 'de'] && days_since_install < 7")
@@ -15,11 +31,14 @@
 public struct JEXLExpression: Sendable, Hashable {
     /// The expression as written.
     public let source: String
-    private let root: JEXLNode
+    /// Sentences about where jexl-rs's reading of this expression is likely not the intended one
+    /// (`a || b && c`, `x in [1, 2]`, `a == b ? c : d`); empty for most expressions.
+    public let warnings: [String]
+    let root: JEXLNode
 
     public init(parse source: String) throws(JEXLError) {
         self.source = source
-        self.root = try JEXLParser.parse(source)
+        (self.root, self.warnings) = try JEXLParser.parse(source)
     }
 
     /// The value of the expression with identifiers looked up in `context`.
@@ -32,13 +51,13 @@ public struct JEXLExpression: Sendable, Hashable {
     public func evaluateCondition(in context: [String: JSONValue], transforms: JEXLTransforms = .stateless) throws(JEXLError) -> Bool {
         let value = try evaluate(in: context, transforms: transforms)
         guard case .bool(let result) = value else {
-            throw .typeMismatch("targeting must give a boolean, but `\(source)` gave \(value.kindName) \(value.compactText)")
+            throw .typeMismatch("targeting must give a boolean, but `\(source)` gave \(value.kindName) \(value.compactText); the SDK reports this as an invalid expression")
         }
         return result
     }
 
-    /// JavaScript truthiness, which JEXL uses for `!`, `&&` and `||`: `false`, `null`, `0`,
-    /// NaN and `""` are false; everything else, including empty lists and objects, is true.
+    /// jexl-rs's truthiness (JavaScript's), which `&&`, `||`, `? :` and filters use: `false`,
+    /// `null`, `0` and `""` are false; everything else, including empty lists and objects, is true.
     public static func isTruthy(_ value: JSONValue) -> Bool {
         switch value {
         case .null: false
@@ -52,124 +71,252 @@ public struct JEXLExpression: Sendable, Hashable {
 
     // MARK: - Evaluation
 
+    /// The outcome of evaluating `node`, an error included, for the operators that inspect one.
+    static func attempt(_ node: JEXLNode, in context: [String: JSONValue], transforms: JEXLTransforms) -> Result<JSONValue, JEXLError> {
+        do { return .success(try evaluate(node, in: context, transforms: transforms)) } catch { return .failure(error) }
+    }
+
+    /// jexl-eval's `impl Truthy for Result<Value>`: an error is false.
+    static func isTruthy(_ outcome: Result<JSONValue, JEXLError>) -> Bool {
+        if case .success(let value) = outcome { isTruthy(value) } else { false }
+    }
+
     private static func evaluate(_ node: JEXLNode, in context: [String: JSONValue], transforms: JEXLTransforms) throws(JEXLError) -> JSONValue {
         switch node {
         case .literal(let value):
             return value
         case .identifier(let name):
+            // jexl-eval: `context.get(&inner)` or `UndefinedIdentifier`; an attribute the SDK
+            // serialises as `null` (an absent Option) is defined and null.
             guard let value = context[name] else { throw .undefinedIdentifier(name) }
             return value
-        case .member(let baseNode, let name):
-            let base = try evaluate(baseNode, in: context, transforms: transforms)
-            guard case .object(let members) = base else {
-                throw .typeMismatch("cannot read `\(name)` of \(base.kindName) `\(baseNode.sourceText)`")
-            }
-            guard let value = members[name] else { throw .undefinedIdentifier(node.sourceText) }
-            return value
-        case .index(let baseNode, let indexNode):
-            let base = try evaluate(baseNode, in: context, transforms: transforms)
-            let key = try evaluate(indexNode, in: context, transforms: transforms)
-            switch (base, key) {
-            case (.array(let elements), .int(let offset)):
-                guard elements.indices.contains(offset) else {
-                    throw .typeMismatch("index \(offset) is out of range for `\(baseNode.sourceText)` (\(elements.count) elements)")
-                }
-                return elements[offset]
-            case (.object(let members), .string(let name)):
-                guard let value = members[name] else { throw .undefinedIdentifier(node.sourceText) }
-                return value
-            default:
-                throw .typeMismatch("cannot index \(base.kindName) `\(baseNode.sourceText)` with \(key.kindName)")
-            }
         case .array(let elements):
             var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
             for element in elements { values.append(try evaluate(element, in: context, transforms: transforms)) }
             return .array(values)
-        case .unary(let op, let operandNode):
-            let operand = try evaluate(operandNode, in: context, transforms: transforms)
-            if op == "!" { return .bool(!isTruthy(operand)) }
-            switch operand {
-            case .int(let int) where int != Int.min: return .int(-int)
-            case .int(let int): return .double(-Double(int))
-            case .double(let double): return .double(-double)
-            default: throw .unsupported("`-` applied to \(operand.kindName) `\(operandNode.sourceText)`")
+        case .object(let entries):
+            var members: [String: JSONValue] = [:]
+            for entry in entries {
+                // The key is checked before its value is evaluated, as jexl-eval does. Keys are ASCII
+                // (the lexer refuses anything else), so dictionary lookup is byte equality.
+                if members[entry.key] != nil { throw .duplicateObjectKey(entry.key) }
+                members[entry.key] = try evaluate(entry.value, in: context, transforms: transforms)
             }
-        case .chain(let firstNode, let links):
-            // A loop over the chain, never recursion along it (see `JEXLNode`).
-            var value = try evaluate(firstNode, in: context, transforms: transforms)
-            for (offset, link) in links.enumerated() {
-                switch link.op {
-                // Short-circuits, returning an operand as JavaScript does.
-                case "&&": if isTruthy(value) { value = try evaluate(link.operand, in: context, transforms: transforms) }
-                case "||": if !isTruthy(value) { value = try evaluate(link.operand, in: context, transforms: transforms) }
-                default:
-                    let right = try evaluate(link.operand, in: context, transforms: transforms)
-                    value = try apply(link.op, value, right, source: JEXLNode.sourceText(firstNode, links[...offset]))
-                }
+            return .object(members)
+        case .chain(let first, let links):
+            return try evaluateChain(first, links, in: context, transforms: transforms)
+        case .conditional(let condition, let branches):
+            // jexl-eval: `if self.eval_ast(*left, context).is_truthy()`: an error in the
+            // condition picks the false branch.
+            var outcome = attempt(condition, in: context, transforms: transforms)
+            for branch in branches {
+                outcome = attempt(isTruthy(outcome) ? branch.truthy : branch.falsy, in: context, transforms: transforms)
+            }
+            return try outcome.get()
+        case .postfix(let base, let steps):
+            var value = try evaluate(base, in: context, transforms: transforms)
+            for step in steps {
+                value = try apply(step, to: value, in: context, transforms: transforms)
             }
             return value
-        case .transform(let name, let subjectNode, let argumentNodes):
-            guard let transform = transforms.byName[name] else { throw .unsupported("transform `\(name)`") }
-            let subject = try evaluate(subjectNode, in: context, transforms: transforms)
+        }
+    }
+
+    /// A loop over the chain, never recursion along it (see `JEXLNode`).
+    ///
+    /// `&&` and `||` follow jexl-eval's `eval_op`: the left side is kept as a `Result`, and
+    /// `Or => if left.is_truthy() { left? } else { eval_right()? }`,
+    /// `And => if left.is_truthy() { eval_right()? } else { left? }`, where an error is not
+    /// truthy. So an error on the left of `||` is skipped (`missing || x` is `x`), one on the
+    /// left of `&&` is the result, and one on the right of either is the result when that side
+    /// is evaluated. This is how Experimenter's first-run targeting
+    /// `(isFirstRun == 'true' || is_first_run == true) && days_since_install < 7` enrols an iOS
+    /// client, whose context has `is_first_run` but no `isFirstRun` (Nimbus's `targeting.rs`
+    /// passes the context and the expression to jexl-eval unchanged).
+    private static func evaluateChain(_ first: JEXLNode, _ links: [JEXLNode.Link],
+                                      in context: [String: JSONValue], transforms: JEXLTransforms) throws(JEXLError) -> JSONValue {
+        if links[0].op == .and || links[0].op == .or {
+            var outcome = attempt(first, in: context, transforms: transforms)
+            for link in links {
+                let evaluateRight = link.op == .or ? !isTruthy(outcome) : isTruthy(outcome)
+                if evaluateRight { outcome = attempt(link.operand, in: context, transforms: transforms) }
+            }
+            return try outcome.get()
+        }
+        var value = try evaluate(first, in: context, transforms: transforms)
+        for (offset, link) in links.enumerated() {
+            let right = try evaluate(link.operand, in: context, transforms: transforms)
+            value = try apply(link.op, value, right, source: JEXLNode.sourceText(first, links[...offset]))
+        }
+        return value
+    }
+
+    private static func apply(_ step: JEXLNode.Step, to subject: JSONValue,
+                              in context: [String: JSONValue], transforms: JEXLTransforms) throws(JEXLError) -> JSONValue {
+        switch step {
+        case .member(let name):
+            // `subject.get(&ident).unwrap_or(null)`: a missing member, or any member of a
+            // non-object, is null.
+            return member(name, of: subject)
+        case .index(let indexNode):
+            let key = try evaluate(indexNode, in: context, transforms: transforms)
+            switch key {
+            case .string(let name):
+                return member(name, of: subject)
+            case .int, .double:
+                // `as_f64().floor() as usize`: Rust's cast saturates, so a negative index is 0.
+                guard case .array(let elements) = subject else { return .null }
+                let floored = (key.numberValue ?? 0).rounded(.down)
+                let offset = floored.isNaN || floored < 0 ? 0 : floored
+                return offset < Double(elements.count) ? elements[Int(offset)] : .null
+            default:
+                throw .typeMismatch("cannot index with \(key.kindName) \(key.compactText): an index is a number (lists) or a string (objects)")
+            }
+        case .filter(let name, let op, let operandNode):
+            guard case .array(let elements) = subject else {
+                throw .typeMismatch("the filter `[.\(name) \(op.rawValue) …]` needs a list, found \(subject.kindName)")
+            }
+            let operand = try evaluate(operandNode, in: context, transforms: transforms)
+            // An element whose comparison fails (an error) is left out, as jexl-eval does.
+            return .array(elements.filter { element in
+                guard let result = try? apply(op, member(name, of: element), operand, source: "") else { return false }
+                return isTruthy(result)
+            })
+        case .transform(let name, let argumentNodes):
             var arguments: [JSONValue] = []
+            arguments.reserveCapacity(argumentNodes.count)
             for node in argumentNodes { arguments.append(try evaluate(node, in: context, transforms: transforms)) }
+            guard let transform = transforms.byName[name] else {
+                throw .unknownTransform(name, known: transforms.byName.keys.sorted())
+            }
             return try transform(subject, arguments)
         }
     }
 
-    /// `left op right`; `source` (the text of the operation, for errors) is only made when one is thrown.
-    private static func apply(_ op: String, _ left: JSONValue, _ right: JSONValue,
-                              source: @autoclosure () -> String) throws(JEXLError) -> JSONValue {
+    private static func member(_ name: String, of value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value else { return .null }
+        return members[name] ?? .null
+    }
+
+    /// `left op right` as jexl-eval's `apply_op`, whose cases are tried in this order;
+    /// `source` (the text of the operation, for errors) is only made when one is thrown.
+    static func apply(_ op: JEXLNode.Operator, _ left: JSONValue, _ right: JSONValue,
+                      source: @autoclosure () -> String) throws(JEXLError) -> JSONValue {
         switch op {
-        case "==": return .bool(areEqual(left, right))
-        case "!=": return .bool(!areEqual(left, right))
-        case "in":
-            switch (left, right) {
-            case (_, .array(let elements)):
-                return .bool(elements.contains { areEqual(left, $0) })
-            case (.string(let needle), .string(let haystack)):
-                return .bool(haystack.contains(needle))
-            default:
-                throw .typeMismatch("`in` needs a list or a string on its right, found \(right.kindName) in `\(source())`")
-            }
-        default:
-            guard let order = compare(left, right) else {
-                throw .typeMismatch("cannot compare \(left.kindName) with \(right.kindName) using `\(op)` in `\(source())`")
-            }
-            return switch op {
-            case "<": .bool(order < 0)
-            case "<=": .bool(order <= 0)
-            case ">": .bool(order > 0)
-            default: .bool(order >= 0)
+        case .equal: return .bool(looselyEqual(left, right))
+        case .notEqual: return .bool(!looselyEqual(left, right))
+        case .and: return isTruthy(left) ? right : left
+        case .or: return isTruthy(left) ? left : right
+        default: break
+        }
+        if let a = left.numberValue, let b = right.numberValue {
+            switch op {
+            case .add: return float(a + b)
+            case .subtract: return float(a - b)
+            case .multiply: return float(a * b)
+            case .divide: return float(a / b)
+            case .floorDivide: return float((a / b).rounded(.down))
+            case .modulus: return float(a.truncatingRemainder(dividingBy: b))
+            case .exponent: return float(pow(a, b))
+            case .less: return .bool(a < b)
+            case .greater: return .bool(a > b)
+            case .lessEqual: return .bool(a <= b)
+            case .greaterEqual: return .bool(a >= b)
+            case .in: return .bool(false)
+            case .equal, .notEqual, .and, .or: break
             }
         }
+        if case .string(let a) = left, case .string(let b) = right {
+            switch op {
+            case .add: return .string(a + b)
+            case .in: return .bool(containsBytes(b, a))
+            case .less: return .bool(a.utf8.lexicographicallyPrecedes(b.utf8))
+            case .greater: return .bool(b.utf8.lexicographicallyPrecedes(a.utf8))
+            case .lessEqual: return .bool(!b.utf8.lexicographicallyPrecedes(a.utf8))
+            case .greaterEqual: return .bool(!a.utf8.lexicographicallyPrecedes(b.utf8))
+            default: throw invalidOperation(op, left, right, source())
+            }
+        }
+        if op == .in {
+            if case .array(let elements) = right { return .bool(elements.contains { strictlyEqual(left, $0) }) }
+            if case .string(let key) = left, case .object(let members) = right {
+                return .bool(members.keys.contains { sameText($0, key) })
+            }
+        }
+        throw invalidOperation(op, left, right, source())
     }
 
-    /// Structural equality where `1 == 1.0`, since JSON does not distinguish them.
-    private static func areEqual(_ left: JSONValue, _ right: JSONValue) -> Bool {
+    private static func invalidOperation(_ op: JEXLNode.Operator, _ left: JSONValue, _ right: JSONValue, _ source: String) -> JEXLError {
+        let what = switch op {
+        case .in: "`in` needs a string or list on its right (or a string key on its left and an object on its right)"
+        case .add: "`+` adds two numbers or joins two strings"
+        case .less, .lessEqual, .greater, .greaterEqual: "`\(op.rawValue)` compares two numbers or two strings"
+        default: "`\(op.rawValue)` needs two numbers"
+        }
+        let place = source.isEmpty ? "" : " in `\(source)`"
+        return .typeMismatch("\(what), found \(left.kindName) and \(right.kindName)\(place)")
+    }
+
+    /// A float result as serde_json stores it: not finite is `null`.
+    private static func float(_ value: Double) -> JSONValue {
+        value.isFinite ? .double(value) : .null
+    }
+
+    /// jexl-eval's `Equal`: numbers within 0.000001 of each other, strings byte for byte,
+    /// booleans, nulls, and lists and objects by serde_json's (strict) equality.
+    static func looselyEqual(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        if let a = left.numberValue, let b = right.numberValue { return abs(a - b) < 0.000001 }
+        return strictlyEqual(left, right)
+    }
+
+    /// serde_json's `Value` equality: the integer 1 is not the float 1.0, strings compare by
+    /// their bytes (not by Swift's canonical equivalence).
+    static func strictlyEqual(_ left: JSONValue, _ right: JSONValue) -> Bool {
         switch (left, right) {
-        case (.int(let a), .double(let b)): Double(a) == b
-        case (.double(let a), .int(let b)): a == Double(b)
-        case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { areEqual($0, $1) }
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return sameText(a, b)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { strictlyEqual($0, $1) }
         case (.object(let a), .object(let b)):
-            a.count == b.count && a.allSatisfy { key, value in b[key].map { areEqual(value, $0) } ?? false }
-        default: left == right
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { strictlyEqual(value, $0) } ?? false }
+        default: return false
         }
     }
 
-    /// -1, 0 or 1 for two numbers or two strings; nil for anything else.
-    private static func compare(_ left: JSONValue, _ right: JSONValue) -> Int? {
-        func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
-        switch (left, right) {
-        case (.int(let a), .int(let b)): return sign(a, b)
-        case (.int(let a), .double(let b)): return b.isNaN ? nil : sign(Double(a), b)
-        case (.double(let a), .int(let b)): return a.isNaN ? nil : sign(a, Double(b))
-        case (.double(let a), .double(let b)): return a.isNaN || b.isNaN ? nil : sign(a, b)
-        case (.string(let a), .string(let b)):
-            // Code-point order, independent of locale and of Unicode normalisation.
-            if a == b { return 0 }
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1
-        default: return nil
+    /// Byte equality, compared in one `memcmp` over the strings' contiguous UTF-8 (native
+    /// strings already are; `withUTF8` makes any other one so).
+    private static func sameText(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
+    }
+
+    /// Rust's `str::contains`: a byte substring (the empty string is in every string).
+    private static func containsBytes(_ haystack: String, _ needle: String) -> Bool {
+        let needle = Array(needle.utf8)
+        if needle.isEmpty { return true }
+        let haystack = Array(haystack.utf8)
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}
+
+private extension JSONValue {
+    /// A number as jexl-eval reads it (`as_f64`).
+    var numberValue: Double? {
+        switch self {
+        case .int(let int): Double(int)
+        case .double(let double): double
+        default: nil
         }
     }
 }

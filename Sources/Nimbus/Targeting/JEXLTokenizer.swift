@@ -1,70 +1,84 @@
-/// Splits JEXL source into tokens. Operators JEXL has but this evaluator does not support are
-/// still recognised, so the parser can name them instead of reporting gibberish.
+/// Splits JEXL source into tokens exactly as jexl-rs 0.4's lexer (`jexl-parser/src/lexer.rs`)
+/// does, over the source's UTF-8 bytes.
+///
+/// What jexl-rs reads differently from JavaScript's JEXL is refused here with the reason:
+/// - there is no `!` (only `!=`), no `=`, no single `&`;
+/// - a backslash in a string may only escape that string's own quote (`'it\'s'`, `"a\"b"`);
+/// - numbers are digits with an optional fraction, or a fraction alone (`.5`); no sign, no exponent;
+/// - identifiers are letters, digits and `_` (no `$`);
+/// - any non-ASCII character fails: the lexer indexes characters by `chars().nth(position)` but
+///   ends at, and slices by, the byte length, so on a device such an expression is a lexical
+///   error or a panic, never the intended string.
 struct JEXLTokenizer {
-    /// Longest first, so `<=` is not read as `<` then `=`.
-    private static let symbols = [
-        "==", "!=", "<=", ">=", "&&", "||", "//",
-        "<", ">", "!", "|", "(", ")", "[", "]", "{", "}", ",", ".", "?", ":",
-        "+", "-", "*", "/", "%", "^", "=",
-    ]
-
     static func tokenize(_ source: String) throws(JEXLError) -> [JEXLToken] {
-        let characters = Array(source)
+        let bytes = Array(source.utf8)
+        if let offset = bytes.firstIndex(where: { $0 >= 0x80 }) {
+            let position = String(decoding: bytes[..<offset], as: UTF8.self).count + 1
+            throw .syntax(message: "jexl-rs 0.4 (the engine the mobile SDK uses) cannot read non-ASCII characters in an expression: a device fails it; compare against an attribute instead of writing the text in the expression",
+                          position: position)
+        }
         var tokens: [JEXLToken] = []
+        tokens.reserveCapacity(bytes.count / 3 + 1)
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
+        func byte(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+        while index < bytes.count {
+            let character = bytes[index]
             let position = index + 1
-            if character.isWhitespace {
+            func add(_ symbol: String) {
+                tokens.append(JEXLToken(kind: .symbol(symbol), position: position))
+                index += symbol.utf8.count
+            }
+            switch character {
+            case 0x09...0x0D, 0x20:
                 index += 1
-            } else if character.isNumber, character.isASCII {
-                var end = index
-                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
-                var isInteger = true
-                // A dot followed by a digit continues the number; otherwise it is member access.
-                if end + 1 < characters.count, characters[end] == ".", characters[end + 1].isASCII, characters[end + 1].isNumber {
-                    isInteger = false
-                    end += 1
-                    while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+            case UInt8(ascii: "+"): add("+")
+            case UInt8(ascii: "-"): add("-")
+            case UInt8(ascii: "*"): add("*")
+            case UInt8(ascii: "%"): add("%")
+            case UInt8(ascii: "^"): add("^")
+            case UInt8(ascii: "("): add("(")
+            case UInt8(ascii: ")"): add(")")
+            case UInt8(ascii: "["): add("[")
+            case UInt8(ascii: "]"): add("]")
+            case UInt8(ascii: "{"): add("{")
+            case UInt8(ascii: "}"): add("}")
+            case UInt8(ascii: ","): add(",")
+            case UInt8(ascii: ":"): add(":")
+            case UInt8(ascii: "?"): add("?")
+            case UInt8(ascii: "|"): add(byte(index + 1) == UInt8(ascii: "|") ? "||" : "|")
+            case UInt8(ascii: "/"): add(byte(index + 1) == UInt8(ascii: "/") ? "//" : "/")
+            case UInt8(ascii: ">"): add(byte(index + 1) == UInt8(ascii: "=") ? ">=" : ">")
+            case UInt8(ascii: "<"): add(byte(index + 1) == UInt8(ascii: "=") ? "<=" : "<")
+            case UInt8(ascii: "="):
+                guard byte(index + 1) == UInt8(ascii: "=") else {
+                    throw .syntax(message: "unexpected `=`: JEXL has no assignment; compare with `==`", position: position)
                 }
-                let text = String(characters[index..<end])
-                if isInteger, let int = Int(text) {
-                    tokens.append(JEXLToken(kind: .number(.int(int)), position: position))
-                } else if let double = Double(text) {
-                    tokens.append(JEXLToken(kind: .number(.double(double)), position: position))
+                add("==")
+            case UInt8(ascii: "&"):
+                guard byte(index + 1) == UInt8(ascii: "&") else {
+                    throw .syntax(message: "unexpected `&`: the logical operator is `&&`", position: position)
+                }
+                add("&&")
+            case UInt8(ascii: "!"):
+                guard byte(index + 1) == UInt8(ascii: "=") else {
+                    throw .syntax(message: "jexl-rs (the JEXL engine the mobile SDK uses) has no `!` operator, so a device fails this expression: write `x == false` instead of `!x` (and `(…) == false` for a group)",
+                                  position: position)
+                }
+                add("!=")
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                index = try scanString(bytes, from: index, into: &tokens)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                index = scanNumber(bytes, from: index, into: &tokens)
+            case UInt8(ascii: "."):
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte(index + 1)) {
+                    index = scanNumber(bytes, from: index, into: &tokens)
                 } else {
-                    throw .syntax(message: "invalid number `\(text)`", position: position)
+                    add(".")
                 }
-                index = end
-            } else if character == "'" || character == "\"" {
-                var text = ""
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 var end = index + 1
-                var closed = false
-                while end < characters.count {
-                    let next = characters[end]
-                    if next == "\\", end + 1 < characters.count {
-                        // JEXL keeps the escaped character as it is: \' → ', \\ → \.
-                        text.append(characters[end + 1])
-                        end += 2
-                    } else if next == character {
-                        closed = true
-                        end += 1
-                        break
-                    } else {
-                        text.append(next)
-                        end += 1
-                    }
-                }
-                guard closed else { throw .syntax(message: "unterminated string", position: position) }
-                tokens.append(JEXLToken(kind: .string(text), position: position))
-                index = end
-            } else if character.isLetter || character == "_" || character == "$" {
-                var end = index
-                while end < characters.count,
-                      characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "$" {
-                    end += 1
-                }
-                let word = String(characters[index..<end])
+                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                let word = String(decoding: bytes[index..<end], as: UTF8.self)
                 let kind: JEXLToken.Kind = switch word {
                 case "true": .literal(.bool(true))
                 case "false": .literal(.bool(false))
@@ -74,23 +88,68 @@ struct JEXLTokenizer {
                 }
                 tokens.append(JEXLToken(kind: kind, position: position))
                 index = end
-            } else if let symbol = symbols.first(where: { matches($0, characters, at: index) }) {
-                tokens.append(JEXLToken(kind: .symbol(symbol), position: position))
-                index += symbol.count
-            } else {
-                throw .syntax(message: "unexpected character `\(character)`", position: position)
+            default:
+                let shown = character < 0x20 || character == 0x7F ? "character \(character)" : "character `\(Character(Unicode.Scalar(character)))`"
+                throw .syntax(message: "unexpected \(shown)", position: position)
             }
         }
-        tokens.append(JEXLToken(kind: .end, position: characters.count + 1))
+        tokens.append(JEXLToken(kind: .end, position: bytes.count + 1))
         return tokens
     }
 
-    private static func matches(_ symbol: String, _ characters: [Character], at index: Int) -> Bool {
-        var offset = index
-        for character in symbol {
-            guard offset < characters.count, characters[offset] == character else { return false }
-            offset += 1
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+        default: false
         }
-        return true
+    }
+
+    private static func isDigit(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        offset < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset])
+    }
+
+    /// Digits with an optional `.digits`, or `.digits` alone; a `.` not followed by a digit is
+    /// left for member access (`1.foo` is the number 1, then `.foo`).
+    private static func scanNumber(_ bytes: [UInt8], from start: Int, into tokens: inout [JEXLToken]) -> Int {
+        var end = start
+        let leadingDot = bytes[start] == UInt8(ascii: ".")
+        if leadingDot { end += 1 }
+        while isDigit(bytes, end) { end += 1 }
+        if !leadingDot, end < bytes.count, bytes[end] == UInt8(ascii: "."), isDigit(bytes, end + 1) {
+            end += 1
+            while isDigit(bytes, end) { end += 1 }
+        }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        // Digits with at most one dot always parse, as Rust's `str::parse::<f64>` does.
+        let value = Double(leadingDot ? "0" + text : text) ?? .nan
+        tokens.append(JEXLToken(kind: .number(value), position: start + 1))
+        return end
+    }
+
+    /// A quoted string; a backslash must be followed by the string's own quote, which it stands for.
+    private static func scanString(_ bytes: [UInt8], from start: Int, into tokens: inout [JEXLToken]) throws(JEXLError) -> Int {
+        let quote = bytes[start]
+        var text: [UInt8] = []
+        var end = start + 1
+        while end < bytes.count {
+            let next = bytes[end]
+            if next == quote {
+                tokens.append(JEXLToken(kind: .string(String(decoding: text, as: UTF8.self)), position: start + 1))
+                return end + 1
+            } else if next == UInt8(ascii: "\\") {
+                guard end + 1 < bytes.count, bytes[end + 1] == quote else {
+                    let escape = quote == UInt8(ascii: "'") ? "\\'" : "\\\""
+                    throw .syntax(message: "invalid escape in a string: jexl-rs only allows `\(escape)` there (no `\\\\`, `\\n` or other escapes)",
+                                  position: end + 1)
+                }
+                text.append(quote)
+                end += 2
+            } else {
+                text.append(next)
+                end += 1
+            }
+        }
+        throw .syntax(message: "unterminated string: add the closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", position: start + 1)
     }
 }

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func targetingSeesTheContext() throws {
-        let targeted = RecordFixtures.record(slug: "t", changes: ["targeting": .string("language == 'en' && days_since_install < 7 && !is_already_enrolled")])
+        let targeted = RecordFixtures.record(slug: "t", changes: ["targeting": .string("language == 'en' && days_since_install < 7 && is_already_enrolled == false")])
         #expect(try status(targeted) == .enrolled(branch: "control"))
         let enrolledBefore = NimbusClient(nimbusID: client.nimbusID, appName: "firefox_ios", appId: "x", channel: "release", alreadyEnrolledSlugs: ["t"])
         #expect(try status(targeted, client: enrolledBefore) == .notEnrolled(.notTargeted))
