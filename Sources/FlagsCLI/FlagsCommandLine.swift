@@ -29,33 +29,14 @@ public enum FlagsCommandLine {
          ExperimentsCommand.self, ContextCommand.self, OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
-         PublishCommand.self, UnpublishCommand.self]
+         PublishCommand.self, UnpublishCommand.self, CompletionCommand.self, HelpCommand.self]
     }
 
-    static let globalHelp = """
-        Global options (anywhere on the line):
-          --config PATH      the app's feature-flags.yaml (default: search the working directory
-                             and its parents; without one, the built-in Bibimbap demo)
-          --store PATH       the prefs store (default: $FLAGS_STORE, else
-                             $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite)
-          --channel NAME     a channel the manifest declares (Firefox for iOS: developer, beta,
-                             release): the one to resolve, previewed with the override rules of
-                             the build channel that stands for it (default: this build's,
-                             \(BuildChannel.current.rawValue), or what the registry's channels: maps it to)
-          --experiments SRC  experiment records instead of the registry's: a file of {"data": [...]}
-                             or a Remote Settings URL (a server, or its .../records address)
-          --offline          never ask a Remote Settings server; use the cached records
-          --nimbus-id UUID   evaluate experiments as this client instead of the store's own
-          --context K=V      an extra targeting attribute (repeatable; V is JSON or a string);
-                             it wins over every other, and makes the run a preview that keeps
-                             no enrolment
-          -h, --help         show help (also: flags help COMMAND, flags COMMAND --help)
-          --version          show the version and build channel
+    /// The command table as help, the man page and completion read it.
+    static var specs: [CommandSpec] { commands.map(CommandSpec.init) }
 
-        A registry or experiments file that loaded cleanly is kept as a checked snapshot in
-        $XDG_CACHE_HOME/feature-flags/snapshots (~/.cache/...), used while its files are
-        unchanged; FLAGS_NO_CACHE=1 turns this off. Deleting the folder is always safe.
-        """
+    /// The hidden command the completion scripts run at each Tab (`Completer`).
+    static let completeCommand = "__complete"
 
     /// Runs `flags` with `arguments` (without the program name) and returns the exit status.
     /// Environments that a `flags` process keeps until it exits, instead of freeing them when its
@@ -91,10 +72,24 @@ public enum FlagsCommandLine {
 
     private static func runCommand(_ arguments: [String], console: Console, options base: FlagsOptions,
                                    keepsEnvironmentsUntilExit: Bool) -> Int32 {
+        if arguments.first == completeCommand {
+            // Before any parsing: the words being completed are half-typed and may be anything.
+            for candidate in Completer(specs: specs, options: base).candidates(for: Array(arguments.dropFirst())) {
+                console.printFields([candidate.word] + (candidate.description.map { [$0] } ?? []))
+            }
+            return 0
+        }
         var arguments = ArgumentList(arguments)
         var commandName: String?
         do {
             var options = base
+            var color = ColorChoice.auto
+            if let choice = try arguments.option("--color", command: nil) {
+                guard let parsed = ColorChoice(rawValue: choice) else {
+                    throw CLIError.usage("unknown --color '\(choice)'; expected auto, always or never")
+                }
+                color = parsed
+            }
             options.configPath = try arguments.option("--config", command: nil) ?? options.configPath
             if let store = try arguments.option("--store", command: nil) {
                 // An empty path would name the working directory: never what was meant.
@@ -124,11 +119,6 @@ public enum FlagsCommandLine {
                 return 0
             }
             commandName = arguments.popCommandName()
-            if commandName == "help" {
-                let topic = try arguments.positionals(command: "help").first
-                console.print(try helpText(for: topic))
-                return 0
-            }
             if wantsHelp {
                 console.print(try helpText(for: commandName))
                 return 0
@@ -154,13 +144,16 @@ public enum FlagsCommandLine {
                 if keepsEnvironmentsUntilExit { keptUntilExit.withLock { $0.append(environment) } }
                 return environment
             }
-            try command.run(in: CommandContext(console: console, options: finalOptions, open: open))
+            let usesColor = color.isOn(outputIsTerminal: console.outputIsTerminal, environment: options.environment)
+            try command.run(in: CommandContext(console: console, usesColor: usesColor, options: finalOptions, open: open))
             return 0
         } catch let error as CLIError {
-            console.printError("flags: \(error.message)")
+            let known = commandName.flatMap { name in specs.first { $0.name == name } }
+            console.printError("flags: \(error.message)\(optionHint(error, command: known))")
             if error.kind == .usage {
-                let usage = commandName.flatMap { name in commands.first { $0.name == name }?.usage } ?? "flags [COMMAND] [OPTIONS]"
-                console.printError("usage: \(usage)\nTry 'flags \(commandName.map { "\($0) " } ?? "")--help' for more.")
+                // Help is offered only for a command that exists: the nearest one to a typo.
+                let helpFor = known?.name ?? commandName.flatMap { NearestName.find($0, among: specs.map(\.name)) }
+                console.printError("usage: \(known?.usage ?? "flags [COMMAND] [OPTIONS]")\nTry 'flags \(helpFor.map { "\($0) " } ?? "")--help' for more.")
             }
             return error.exitCode
         } catch {
@@ -169,27 +162,22 @@ public enum FlagsCommandLine {
         }
     }
 
+    /// " (did you mean '--json'?)" for an unknown option near one the command or the command
+    /// line takes.
+    private static func optionHint(_ error: CLIError, command: CommandSpec?) -> String {
+        guard let unknown = error.unknownOption else { return "" }
+        let names = (CommandLineSpec.globalOptions + (command?.options ?? [])).flatMap(\.names).filter { $0.hasPrefix("--") }
+        let typed = String(unknown.prefix { $0 != "=" })
+        return NearestName.find(typed, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     static func helpText(for topic: String?) throws(CLIError) -> String {
-        if let topic {
-            guard let type = commands.first(where: { $0.name == topic }) else {
-                throw CLIError.usage("no help for unknown command '\(topic)'")
-            }
-            return "usage: \(type.usage)\n\n\(type.summary).\n\n\(type.help)\n\n\(globalHelp)"
+        guard let topic else { return HelpText.overview(of: specs) }
+        guard let spec = specs.first(where: { $0.name == topic }) else {
+            let hint = NearestName.find(topic, among: specs.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw CLIError.usage("no help for unknown command '\(topic)'\(hint)")
         }
-        let width = commands.map { $0.name.count }.max() ?? 0
-        let list = commands.map { "  \($0.name.padded(toWidth: width))  \($0.summary)" }.joined(separator: "\n")
-        return """
-            flags: the Feature Flags debug tool of a Nimbus app (\(BuildChannel.current.rawValue) build)
-
-            usage: flags [COMMAND] [OPTIONS]
-
-            Commands:
-            \(list)
-
-            \(globalHelp)
-
-            Exit status: 0 success, 1 failure, 2 usage error.
-            """
+        return HelpText.command(spec)
     }
 }
 #endif

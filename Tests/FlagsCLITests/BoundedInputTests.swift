@@ -120,12 +120,12 @@ import TestHelpers
         try pipe.fileHandleForWriting.close()
         let piped = try flags(["import", name], input: pipe.fileHandleForReading)
         #expect(piped.status == 0, "\(piped.errors)")
-        #expect(piped.output.contains("imported 1 overrides"))
+        #expect(piped.output.contains("imported 1 override, "))
         // A file, as in `flags import /dev/stdin < state.json`.
         let file = try #require(FileHandle(forReadingAtPath: folder.write(state, to: "state.json")))
         let redirected = try flags(["import", name], input: file)
         #expect(redirected.status == 0, "\(redirected.errors)")
-        #expect(redirected.output.contains("imported 1 overrides"))
+        #expect(redirected.output.contains("imported 1 override, "))
     }
 
     // MARK: Registries, manifests and record files

@@ -23,14 +23,16 @@ struct AddCommand: FlagsCommand {
           - adds the flag to the registry's `flags:`, in alphabetical order.
         Comments and formatting of the edited files are kept. The registry is loaded again after
         writing; if it does not load, every file is restored. Undo with `flags remove NAME`.
-
-        Options:
-          --debuggable            give the flag a row in the debug menu (a debugKey)
-          --user-toggleable       let users switch it (userPrefsKey: <Name>UserPrefsKey)
-          -d, --description TEXT  the feature's description (one line, at most 100 characters)
-          --title TEXT            the menu row's title (default: the name's words, "New Thing")
-          --status TEXT           the menu row's status line (default: the description)
         """
+    static let options = [
+        OptionSpec(["--debuggable"], "give the flag a row in the debug menu (a debugKey)"),
+        OptionSpec(["--user-toggleable"], "let users switch it (userPrefsKey: <Name>UserPrefsKey)"),
+        OptionSpec(["-d", "--description"], value: .text("TEXT"), "the feature's description (one line, at most 100 characters)"),
+        OptionSpec(["--title"], value: .text("TEXT"), "the menu row's title (default: the name's words, \"New Thing\")"),
+        OptionSpec(["--status"], value: .text("TEXT"), "the menu row's status line (default: the description)"),
+    ]
+    static let arguments = [ArgumentSpec(.text("NAME"))]
+    static let examples = [CommandExample("flags add tipJar --debuggable -d \"Tip the kitchen\"", "a new flag with a menu row")]
 
     let flag: NewFlag
 

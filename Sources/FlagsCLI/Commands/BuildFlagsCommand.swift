@@ -14,12 +14,12 @@ struct BuildFlagsCommand: FlagsCommand {
         fixed when the app is built (`flags generate` writes them as a struct with
         init(distribution:)); nothing at run time changes them. A flag equal in all three has
         shipped: `flags stale` lists it for deletion.
-
-        Options:
-          --distribution D   the distribution whose value the VALUE column shows (default: this
-                             build's, \(Distribution.current.rawValue))
-          --json             print a JSON array of {name, description, value, values}
         """
+    static let options = [
+        OptionSpec(["--distribution"], value: .choice(Distribution.allCases.map(\.rawValue)),
+                   "the distribution whose value the VALUE column shows (default: this build's, \(Distribution.current.rawValue))"),
+        OptionSpec(["--json"], "print a JSON array of {name, description, value, values}"),
+    ]
 
     let distribution: Distribution
     let json: Bool

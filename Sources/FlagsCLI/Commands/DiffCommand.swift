@@ -18,10 +18,13 @@ struct DiffCommand: FlagsCommand {
         With FILE (an export) or preset:NAME, shows every override and preference whose current
         value differs from the saved one ("-" means not set). With no argument, shows every
         override in force: the effective value beside the value Nimbus would give, and its age.
-
-        Options:
-          --json    print the differences as JSON
         """
+    static let options = [OptionSpec(["--json"], "print the differences as JSON")]
+    static let arguments = [ArgumentSpec(.savedState)]
+    static let examples = [
+        CommandExample("flags diff", "every override in force, beside the value Nimbus would give"),
+        CommandExample("flags diff preset:checkout", "what differs from the preset checkout"),
+    ]
 
     let target: String?
     let json: Bool
@@ -71,7 +74,10 @@ struct DiffCommand: FlagsCommand {
             return
         }
         let rows = differences.map { [$0.kind, $0.id, $0.current ?? "-", $0.saved ?? "-"] }
-        context.console.print(TextTable(header: ["KIND", "ID", "CURRENT", "SAVED"], rows: rows).render())
+        var table = TextTable(header: ["KIND", "ID", "CURRENT", "SAVED"], rows: rows)
+        // As a diff shows lines: what is now in green, what was saved in red.
+        table.style = { column, _ in column == 2 ? .green : column == 3 ? .red : nil }
+        context.print(table)
     }
 
     static func compare(_ kind: String, _ current: [String: String], _ saved: [String: String]) -> [Difference] {
@@ -98,7 +104,9 @@ struct DiffCommand: FlagsCommand {
             [state.flag.rawValue, OnOff.text(state.override!) + (state.overrideIsInactive ? " (inactive)" : ""),
              OnOff.text(state.nimbus.enabled), state.nimbus.source.summary, state.overrideSetAt.map { Timestamp.age(since: $0) } ?? "-"]
         }
-        context.console.print(TextTable(header: ["FLAG", "OVERRIDE", "NIMBUS", "NIMBUS SOURCE", "AGE"], rows: rows).render())
+        var table = TextTable(header: ["FLAG", "OVERRIDE", "NIMBUS", "NIMBUS SOURCE", "AGE"], rows: rows)
+        table.style = { column, _ in column == 1 ? .yellow : nil }
+        context.print(table)
     }
 }
 #endif

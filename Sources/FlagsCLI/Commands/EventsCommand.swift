@@ -26,6 +26,13 @@ struct EventsCommand: FlagsCommand {
         Every command run afterwards evaluates experiments with the new counts; a menu already
         open does when it next evaluates them (on previewing a channel or fetching).
         """
+    static let options = [
+        OptionSpec(["--count"], value: .text("N"), "record: count the event N times"),
+        OptionSpec(["--at"], value: .text("TIME"), "record: when it happened, an ISO 8601 time or a time before now (-2d)"),
+        OptionSpec(["--json"], "list: print the events as JSON"),
+    ]
+    static let arguments = [ArgumentSpec(.choice(["record", "list", "clear"])), ArgumentSpec(.text("NAME"))]
+    static let examples = [CommandExample("flags events record app_launch --count 3 --at -2d", "three launches two days ago")]
 
     enum Action: String { case record, list, clear }
 

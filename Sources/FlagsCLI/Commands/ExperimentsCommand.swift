@@ -21,10 +21,9 @@ struct ExperimentsCommand: FlagsCommand {
         --context change what targeting sees, and are previews: nothing is kept. Targeting that
         jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
         `warning: SLUG: …` line after the table.
-
-        Options:
-          --json    print {client, source, records, skipped} as JSON (each record with its warnings)
         """
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its warnings)")]
+    static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
 

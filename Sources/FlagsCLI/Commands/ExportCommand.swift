@@ -18,12 +18,12 @@ struct ExportCommand: FlagsCommand {
         Writes the app's overrides (with when each was set), user preferences and typed
         preferences as JSON with a schema version and sorted keys, so files diff well. Apply it
         again, here or on another machine, with `flags import FILE`.
-
-        Options:
-          --output FILE, -o FILE    write to FILE instead of standard output: a regular file is
-                                    replaced atomically (keeping its mode), a symlink is followed,
-                                    a FIFO or device (/dev/stdout) is written in place; - is stdout
         """
+    static let options = [
+        OptionSpec(["-o", "--output"], value: .file, "write to FILE instead of standard output: a regular file is replaced "
+                   + "atomically (keeping its mode), a symlink is followed, a FIFO or device (/dev/stdout) is written in place; - is stdout"),
+    ]
+    static let examples = [CommandExample("flags export -o state.json", "keep the overrides and preferences, for `flags import`")]
 
     let output: String?
 
@@ -45,7 +45,7 @@ struct ExportCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(error)")
         }
-        context.console.printError("exported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences to \(path)")
+        context.console.printError("exported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference")) to \(path)")
     }
 }
 #endif

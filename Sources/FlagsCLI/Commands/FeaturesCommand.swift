@@ -14,11 +14,10 @@ struct FeaturesCommand: FlagsCommand {
         preferences of the registry that read it. Variables no one reads show "-". EXPOSURES is
         how often the app recorded that it showed the feature (FeatureHolder.recordExposure(),
         kept in the store under nimbus.exposure.<feature>).
-
-        Options:
-          --json    print a JSON array: {id, description, exposures, variables: [{name, type,
-                    default, description, flags, preferences}]}
         """
+    static let options = [
+        OptionSpec(["--json"], "print a JSON array: {id, description, exposures, variables: [{name, type, default, description, flags, preferences}]}"),
+    ]
 
     let json: Bool
 

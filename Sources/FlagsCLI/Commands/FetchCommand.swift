@@ -19,11 +19,11 @@ struct FetchCommand: FlagsCommand {
         which records were added, removed or changed (by slug). When the server cannot be reached
         or answers badly, the cached records are kept and their age is reported. The source is
         the registry's `experiments:` (a URL or a `remote-settings:` block) or --experiments URL.
-
-        Options:
-          --force    ask even if the server asked clients to back off (Backoff / Retry-After)
-          --json     print {url, status, added, removed, changed, records} as JSON
         """
+    static let options = [
+        OptionSpec(["--force"], "ask even if the server asked clients to back off (Backoff / Retry-After)"),
+        OptionSpec(["--json"], "print {url, status, added, removed, changed, records} as JSON"),
+    ]
 
     let force: Bool
     let json: Bool
@@ -62,7 +62,7 @@ struct FetchCommand: FlagsCommand {
                 for slug in diff.removed { context.console.print("  removed: \(slug)") }
                 for slug in diff.changed { context.console.print("  changed: \(slug)") }
             }
-            context.console.print("\(remote.records.records.count) records in use.")
+            context.console.print("\(Plural.of(remote.records.records.count, "record")) in use.")
             if let until = remote.backoffUntil, until > Date() {
                 context.console.print("The server asked clients to back off: not asked again \(RemoteSettingsBackoff.describeWait(until: until, now: Date())) unless --force.")
             }

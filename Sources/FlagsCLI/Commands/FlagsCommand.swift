@@ -5,6 +5,9 @@ import FlagsTool
 /// One subcommand of `flags`: its name, its help, how it reads its arguments and what it does.
 ///
 /// Adding a command means writing one type that conforms and listing it in `FlagsCommandLine.commands`.
+/// Its options, arguments and examples are declared once, here: help, the man page and the
+/// completion scripts are made from them (`CommandSpec`), so `help` describes what the command
+/// does and leaves the option list to `options`.
 ///
 /// ```swift
 /// struct HelloCommand: FlagsCommand {
@@ -19,8 +22,13 @@ protocol FlagsCommand {
     static var summary: String { get }
     /// The synopsis, e.g. `flags get ID [--json]`.
     static var usage: String { get }
-    /// What the command does and its options, shown by `flags COMMAND --help`.
+    /// What the command does, shown by `flags COMMAND --help` before its options.
     static var help: String { get }
+    /// The options it takes, for help, the man page, completion and did-you-mean.
+    static var options: [OptionSpec] { get }
+    /// Its positional arguments, for completion.
+    static var arguments: [ArgumentSpec] { get }
+    static var examples: [CommandExample] { get }
     /// Whether the command opens the app's registry and store (`help` and `version` do not).
     static var needsEnvironment: Bool { get }
 
@@ -30,14 +38,22 @@ protocol FlagsCommand {
 
 extension FlagsCommand {
     static var needsEnvironment: Bool { true }
+    static var options: [OptionSpec] { [] }
+    static var arguments: [ArgumentSpec] { [] }
+    static var examples: [CommandExample] { [] }
 }
 
 /// What a running command works with.
 struct CommandContext {
     let console: Console
+    /// Whether tables are coloured (`--color`, `NO_COLOR`, a terminal or not).
+    var usesColor = false
     let options: FlagsOptions
     /// Opens the app's registry and store with the given options.
     let open: (FlagsOptions) throws -> FlagsEnvironment
+
+    /// Prints a table, in colour when the command line asked for it or a terminal shows it.
+    func print(_ table: TextTable) { console.print(table, colored: usesColor) }
 
     /// A path from the command line, relative to the working directory unless absolute.
     func absolutePath(_ path: String) -> String { FlagsEnvironment.absolute(path, in: options.workingDirectory) }

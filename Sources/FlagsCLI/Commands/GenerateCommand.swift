@@ -37,13 +37,13 @@ struct GenerateCommand: FlagsCommand {
           - defaults are the manifest's for the channel (see --channel).
         Write the two into separate files (run generate twice); everything --features writes is
         nested in <App>Nimbus, so both compile side by side in one target.
-
-        Options:
-          --features       write the typed feature accessors instead of the FeatureFlagID members
-          --output FILE    write to FILE (only when its contents change) instead of printing:
-                           a regular file is replaced atomically (keeping its mode), a symlink
-                           is followed, a FIFO or device is written in place; - is stdout
         """
+    static let options = [
+        OptionSpec(["--features"], "write the typed feature accessors instead of the FeatureFlagID members"),
+        OptionSpec(["-o", "--output"], value: .file, "write to FILE (only when its contents change) instead of printing: a regular "
+                   + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout"),
+    ]
+    static let examples = [CommandExample("flags generate -o Sources/App/FeatureFlagID+Registry.swift", "the FeatureFlagID members")]
 
     let output: String?
     let features: Bool
@@ -62,14 +62,14 @@ struct GenerateCommand: FlagsCommand {
             : RelativePath.of(environment.registry.path, from: base)
         let source = features ? featuresSource(environment, base: base)
             : FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
-        let featureCount = "\(environment.registry.manifest.featureIDs.count) features"
+        let featureCount = Plural.of(environment.registry.manifest.featureIDs.count, "feature")
         guard let outputPath else {
             context.console.print(String(source.dropLast()))
             return
         }
         let bytes = Array(source.utf8)
         if OutputFile.regularFileContents(at: outputPath, limit: bytes.count) == bytes {
-            context.console.print("\(outputPath) is up to date (\(features ? featureCount : "\(environment.registry.flags.count) flags"))")
+            context.console.print("\(outputPath) is up to date (\(features ? featureCount : Plural.of(environment.registry.flags.count, "flag")))")
             return
         }
         do {
@@ -77,7 +77,7 @@ struct GenerateCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(error)")
         }
-        context.console.print("wrote \(outputPath) (\(features ? featureCount : "\(environment.registry.flags.count) flags, \(environment.registry.preferences.count) preferences"))")
+        context.console.print("wrote \(outputPath) (\(features ? featureCount : "\(Plural.of(environment.registry.flags.count, "flag")), \(Plural.of(environment.registry.preferences.count, "preference"))"))")
     }
 
     /// The typed features of the registry's manifest, with the channel's defaults.

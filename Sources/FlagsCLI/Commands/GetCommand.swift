@@ -10,10 +10,10 @@ struct GetCommand: FlagsCommand {
     static let help = """
         Shows what isEnabled returns for the flag ID, where the value comes from, the stored
         override (if any) and the value Nimbus gives without it.
-
-        Options:
-          --json    print one JSON object (the same fields as `flags list --json`)
         """
+    static let options = [OptionSpec(["--json"], "print one JSON object (the same fields as `flags list --json`)")]
+    static let arguments = [ArgumentSpec(.flagID)]
+    static let examples = [CommandExample("flags get ID --channel beta", "the flag's value and its story in the beta channel")]
 
     let id: String
     let json: Bool

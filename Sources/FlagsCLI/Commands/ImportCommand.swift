@@ -19,10 +19,10 @@ struct ImportCommand: FlagsCommand {
         another app, malformed JSON. Any problem is reported, every one of them, and the store is
         left exactly as it was. Otherwise everything is applied in one transaction. FILE may be -
         (or /dev/stdin) for standard input; a FILE larger than 16 MiB is refused.
-
-        Options:
-          --replace    also remove overrides that are not in the file (default: merge the file in)
         """
+    static let options = [OptionSpec(["--replace"], "also remove overrides that are not in the file (default: merge the file in)")]
+    static let arguments = [ArgumentSpec(.file)]
+    static let examples = [CommandExample("flags import state.json --replace", "exactly the overrides of the file")]
 
     let file: String
     let replace: Bool
@@ -41,8 +41,8 @@ struct ImportCommand: FlagsCommand {
         let changes = state.changes(for: environment, replacing: replace)
         try environment.prefs.apply(changes)
         let removed = changes.filter { if case .remove = $0 { true } else { false } }.count
-        context.console.print("imported \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences"
-            + (replace ? ", removed \(removed) other override\(removed == 1 ? "" : "s")" : ""))
+        context.console.print("imported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))"
+            + (replace ? ", removed \(Plural.of(removed, "other override"))" : ""))
     }
 
     /// The text of a saved state file, `-` (or `/dev/stdin`) for standard input, bounded by

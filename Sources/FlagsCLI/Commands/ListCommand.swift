@@ -11,14 +11,31 @@ struct ListCommand: FlagsCommand {
         Lists every flag of the app, sorted by id: its value (what isEnabled returns), where the
         value comes from (override, experiment, rollout, default), the stored override and the
         value Nimbus gives underneath it.
-
-        Options:
-          --json          print a JSON array of flag objects, sorted by id
-          --overridden    only flags with a stored override (the quick way to find leftovers)
         """
+    static let options = [
+        OptionSpec(["--json"], "print a JSON array of flag objects, sorted by id"),
+        OptionSpec(["--overridden"], "only flags with a stored override (the quick way to find leftovers)"),
+    ]
+    static let examples = [
+        CommandExample("flags list --overridden", "the flags someone left overridden"),
+        CommandExample("flags list --json | jq -r '.[] | select(.source == \"experiment\") | .id'", "the flags an experiment sets"),
+    ]
 
     let json: Bool
     let overriddenOnly: Bool
+
+    /// Colours that let the eye find what is not a default: values, and sources by kind.
+    static func style(column: Int, cell: String) -> TextStyle? {
+        switch column {
+        case 1, 3, 4: cell == "on" ? .green : cell == "off" ? .red : nil
+        case 2:
+            if cell.hasPrefix("override") { .yellow }
+            else if cell.hasPrefix("experiment") { .magenta }
+            else if cell.hasPrefix("rollout") { .cyan }
+            else { .dim }
+        default: nil
+        }
+    }
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         json = arguments.flag("--json")
@@ -48,7 +65,9 @@ struct ListCommand: FlagsCommand {
                     state.override.map(OnOff.text) ?? "-", OnOff.text(state.nimbus.enabled),
                     state.flag.debugKey == nil ? "no" : "yes"]
         }
-        context.console.print(TextTable(header: ["FLAG", "VALUE", "SOURCE", "OVERRIDE", "NIMBUS", "DEBUGGABLE"], rows: rows).render())
+        var table = TextTable(header: ["FLAG", "VALUE", "SOURCE", "OVERRIDE", "NIMBUS", "DEBUGGABLE"], rows: rows)
+        table.style = Self.style
+        context.print(table)
     }
 }
 #endif

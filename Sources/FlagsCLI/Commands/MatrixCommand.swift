@@ -39,6 +39,14 @@ struct MatrixCommand: FlagsCommand {
         error naming it) and reports the whole matrix as one unsharded run would, failing when
         any combination failed.
         """
+    static let options = [
+        OptionSpec(["--pairwise"], "every pair of values of every two flags, in the fewest runs (the default)"),
+        OptionSpec(["--exhaustive"], "all 2^n combinations"),
+        OptionSpec(["--json"], "print the results as JSON"),
+        OptionSpec(["--recover"], "restore the overrides a killed matrix changed"),
+    ]
+    static let arguments = [ArgumentSpec(.flagID, repeats: true)]
+    static let examples = [CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c")]
 
     enum Mode: String { case pairwise, exhaustive }
 

@@ -19,7 +19,7 @@ import FlagsTool
 struct MenuCommand: FlagsCommand {
     static let name = "menu"
     static let summary = "Open the Feature Flags debug menu (the default without a command)"
-    static let usage = "flags [menu] [--config PATH] [--store PATH] [--channel NAME]"
+    static let usage = "flags [menu] [--config PATH] [--store PATH] [--channel CHANNEL]"
     static let help = """
         Opens the full-screen Feature Flags debug menu: one switch per debuggable flag (a debug
         override, stored persistently and seen by every process), the user preferences, the

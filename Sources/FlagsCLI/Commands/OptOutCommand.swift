@@ -11,6 +11,7 @@ struct OptOutCommand: FlagsCommand {
         separately, as the Nimbus SDK's participation settings do. Kept in the store; every
         process using it sees the change.
         """
+    static let arguments = [ArgumentSpec(.choice(["experiments", "rollouts"])), ArgumentSpec(.choice(["on", "off"]))]
 
     let pool: NimbusClientStore.Pool
     let optedOut: Bool

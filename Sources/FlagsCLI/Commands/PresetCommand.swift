@@ -39,6 +39,11 @@ struct PresetCommand: FlagsCommand {
         another file). They are never read from the command line, printed or stored. What you may
         read and write is the server's permissions: a read-only member can pull, not push.
         """
+    static let arguments = [ArgumentSpec(.choice(["save", "apply", "list", "show", "delete"])), ArgumentSpec(.presetName)]
+    static let examples = [
+        CommandExample("flags preset save checkout", "keep the current overrides as checkout"),
+        CommandExample("flags preset apply checkout", "and bring them back later"),
+    ]
 
     enum Action: String { case save, apply, list, show, delete, push, pull }
 
@@ -82,7 +87,7 @@ struct PresetCommand: FlagsCommand {
         case .save:
             let state = SavedFlagState.capture(from: presets.environment)
             try presets.save(name, state: state)
-            context.console.print("saved preset \(name): \(state.overrides.count) overrides, \(state.userPreferences.count + state.typedPreferences.count) preferences")
+            context.console.print("saved preset \(name): \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))")
         case .apply:
             let changes = try presets.apply(name)
             context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")

@@ -17,6 +17,7 @@ struct RemoveCommand: FlagsCommand {
 
         Exit status: 0 when every step was done or skipped and at least one was done, else 1.
         """
+    static let arguments = [ArgumentSpec(.flagID)]
 
     let name: FlagName
 

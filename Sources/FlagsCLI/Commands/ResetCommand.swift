@@ -11,6 +11,9 @@ struct ResetCommand: FlagsCommand {
         With --all, removes every override in the store in one transaction, including overrides
         of flags that are no longer in the registry.
         """
+    static let options = [OptionSpec(["--all"], "remove every override in the store, in one transaction")]
+    static let arguments = [ArgumentSpec(.flagID, repeats: true)]
+    static let examples = [CommandExample("flags reset --all", "every flag back to its Nimbus value")]
 
     let ids: [String]
     let all: Bool

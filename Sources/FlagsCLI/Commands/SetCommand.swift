@@ -17,6 +17,8 @@ struct SetCommand: FlagsCommand {
         or, when one ID is unknown or not debuggable, none is:
           flags set newBibimbapMenu=on spicyMode=off
         """
+    static let arguments = [ArgumentSpec(.flagID), ArgumentSpec(.choice(["on", "off"]))]
+    static let examples = [CommandExample("flags set ID on", "override the flag ID to on")]
 
     let assignments: [(id: String, value: Bool)]
 

@@ -18,11 +18,9 @@ struct StaleCommand: FlagsCommand {
         Delete a listed flag with `flags remove NAME`, then keep the app's code for the value
         it has everywhere (the first reason) and drop the other branch.
 
-        Options:
-          --json    print a JSON array of {kind, id, value, reasons}, sorted by id
-
         Exit status: 0 whether or not anything is listed.
         """
+    static let options = [OptionSpec(["--json"], "print a JSON array of {kind, id, value, reasons}, sorted by id")]
 
     let json: Bool
 

@@ -31,9 +31,9 @@ struct ValidateCommand: FlagsCommand {
         let problems = Self.problems(in: environment)
         let registry = environment.registry
         let experiments = environment.experiments
-        context.console.print("registry:    \(registry.path) (\(registry.flags.count) flags, \(registry.preferences.count) preferences)")
-        context.console.print("manifest:    \(registry.manifestPath) (\(registry.manifest.featureIDs.count) features in \(registry.manifest.files.count) files)")
-        context.console.print("experiments: \(experiments.source ?? "none") (\(experiments.records.count) records)")
+        context.console.print("registry:    \(registry.path) (\(Plural.of(registry.flags.count, "flag")), \(Plural.of(registry.preferences.count, "preference")))")
+        context.console.print("manifest:    \(registry.manifestPath) (\(Plural.of(registry.manifest.featureIDs.count, "feature")) in \(Plural.of(registry.manifest.files.count, "file")))")
+        context.console.print("experiments: \(experiments.source ?? "none") (\(Plural.of(experiments.records.count, "record")))")
         // What nimbus-fml would refuse but this tool reads: not a problem, but worth fixing.
         for warning in registry.manifest.warnings { context.console.print("warning: \(warning)") }
         // Warnings are not problems: the SDK evaluates such targeting, just not as it reads.

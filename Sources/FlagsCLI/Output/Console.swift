@@ -59,6 +59,18 @@ public final class Console: Sendable {
         writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
+    /// Writes a table, coloured when `colored` (see `TextTable.render(colored:)`, which makes
+    /// every cell safe before adding its colour; nothing is sanitised after, which would strip it).
+    func print(_ table: TextTable, colored: Bool) {
+        writeOutput(table.render(colored: colored) + "\n")
+    }
+
+    /// Writes one line of tab-separated fields, each made safe for a terminal on one line (a
+    /// tab inside a field becomes `?`, so the tabs written are only the separators).
+    func printFields(_ fields: [String]) {
+        writeOutput(fields.map { TerminalSafeText.sanitized($0) }.joined(separator: "\t") + "\n")
+    }
+
     /// Writes `value` as indented JSON, exactly: JSON's own escapes keep it safe for a terminal.
     public func printJSON(_ value: JSONValue) {
         writeOutput(value.prettyText + "\n")

@@ -116,7 +116,9 @@ struct ArgumentList {
     /// The words that are not options; any remaining option is an error naming it.
     mutating func positionals(command: String?) throws(CLIError) -> [String] {
         if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw .usage("unknown option \(unknown)", command: command)
+            var error = CLIError.usage("unknown option \(unknown)", command: command)
+            error.unknownOption = unknown
+            throw error
         }
         defer { words.removeAll() }
         return words

@@ -1,0 +1,28 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+/// A colour of table output, as an SGR sequence. Only text already made safe by
+/// `TerminalSafeText` is ever wrapped in one, so a code from a registry or a server can never
+/// pass as ours.
+///
+/// ```swift
+/// TextStyle.green.wrap("on")   // "\u{1B}[32mon\u{1B}[0m"
+/// ```
+enum TextStyle: Sendable {
+    case green, red, yellow, magenta, cyan, dim, bold
+
+    private var code: String {
+        switch self {
+        case .green: "32"
+        case .red: "31"
+        case .yellow: "33"
+        case .magenta: "35"
+        case .cyan: "36"
+        case .dim: "2"
+        case .bold: "1"
+        }
+    }
+
+    func wrap(_ safeText: String) -> String {
+        "\u{1B}[\(code)m\(safeText)\u{1B}[0m"
+    }
+}
+#endif

@@ -1,0 +1,42 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+/// What an option's value or a positional argument is, so help shows a placeholder for it and
+/// the shell completion scripts know what to offer: ids from the app's registry, preset names
+/// from its store, slugs from its cached records, the channels, or the shell's own file names.
+///
+/// ```swift
+/// ValueKind.flagID.placeholder            // "ID"
+/// ValueKind.choice(["on", "off"]).placeholder   // "on|off"
+/// ```
+enum ValueKind: Sendable, Equatable {
+    case flagID
+    case presetName
+    case experimentSlug
+    case channel
+    case file
+    case duration
+    /// `FILE` or `preset:NAME`, as `flags diff` takes.
+    case savedState
+    /// One of fixed words (`on|off`, `bash|zsh|fish`).
+    case choice([String])
+    /// A command name of `flags` (`flags help COMMAND`).
+    case commandName
+    /// Free text, shown as the placeholder given (`TEXT`, `UUID`, `K=V`); nothing to complete.
+    case text(String)
+
+    /// The word that stands for the value in usage lines and help.
+    var placeholder: String {
+        switch self {
+        case .flagID: "ID"
+        case .presetName: "NAME"
+        case .experimentSlug: "SLUG"
+        case .channel: "CHANNEL"
+        case .file: "FILE"
+        case .duration: "DURATION"
+        case .savedState: "FILE|preset:NAME"
+        case .choice(let words): words.joined(separator: "|")
+        case .commandName: "COMMAND"
+        case .text(let placeholder): placeholder
+        }
+    }
+}
+#endif
