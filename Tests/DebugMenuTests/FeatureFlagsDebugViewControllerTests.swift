@@ -211,8 +211,8 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(try open().preferences.storedPreference(for: preference) == nil)
     }
 
-    /// What `x` does on each kind of row, as the help's `x` line says: a flag's override and a
-    /// typed preference's stored choice go; a bool preference keeps its choice (space flips it).
+    /// What `x` does on each kind of row, as the help's `x` line says: a flag's override, a bool
+    /// preference's and a typed preference's stored choice go, and pressing it again says so.
     @Test func xOnEachKindOfRowDoesWhatTheHelpSays() throws {
         let environment = try open()
         let registry = environment.registry
@@ -231,13 +231,17 @@ struct FeatureFlagsDebugViewControllerTests {
             return message
         }
         let x = try #require(MenuKeyBindings.rows.first { $0.keys.contains { $0.trigger == .key(.character("x")) } })
-        #expect(x.helpText == "remove a flag's override or a typed preference's choice")
+        #expect(x.helpText == "remove a flag's override or a preference's stored choice")
 
         #expect(pressX(on: .featureFlag("tipJar"))?.hasSuffix("has no override.") == true)
-        #expect(pressX(on: .userPreference("spicyMode"))?.hasSuffix("has no override.") == true)
-        #expect(try open().preferences.storedPreference(for: spicy) == true, "x keeps a bool preference's choice")
+        #expect(pressX(on: .userPreference("spicyMode"))?.contains("stored choice removed") == true)
+        #expect(try open().preferences.storedPreference(for: spicy) == nil, "x clears a bool preference's choice")
+        let spicyRow = try #require(controller.row(.userPreference("spicyMode")))
+        if case .toggle(_, _, let source, _) = spicyRow.kind { #expect(source != "user choice") }
+        #expect(pressX(on: .userPreference("spicyMode"))?.hasSuffix("has no stored choice.") == true)
         #expect(pressX(on: .typedPreference("startAtHome"))?.contains("stored choice removed") == true)
         #expect(try open().preferences.storedPreference(for: startAtHome) == nil)
+        #expect(pressX(on: .typedPreference("startAtHome"))?.hasSuffix("has no stored choice.") == true)
         #expect(pressX(on: .buildStatus("tipJar"))?.hasSuffix("is read-only.") == true)
     }
 

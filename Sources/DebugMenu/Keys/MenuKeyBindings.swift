@@ -55,9 +55,9 @@ public enum MenuKeyBindings {
     /// The keys of the row list (and the help screen's text).
     ///
     /// `x` and space do different things on different rows, and the texts say so: on a flag
-    /// with an active override `x` removes it (without one it says "has no override", as it does
-    /// on a bool preference, whose choice space flips); on a typed preference it removes the
-    /// stored choice; on a read-only row both say the row is read-only.
+    /// with an active override `x` removes it (without one it says "has no override"); on a bool
+    /// or typed preference it removes the stored choice, so the default shows again; on a
+    /// read-only row both say the row is read-only.
     public static let rows: [MenuKeyBinding] = [
         MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
                         (.key(.character("k")), .moveUp)],
@@ -71,7 +71,7 @@ public enum MenuKeyBindings {
                        help: "toggle (a flag: stores an override); a choice: next value",
                        footer: "toggle", rank: 0),
         MenuKeyBinding([(.key(.character("x")), .removeOverride)],
-                       help: "remove a flag's override or a typed preference's choice",
+                       help: "remove a flag's override or a preference's stored choice",
                        footer: "remove override", rank: 2),
         MenuKeyBinding([(.key(.character("R")), .resetAll)], help: "reset all overrides (asks y/n first)",
                        footer: "reset all", rank: 3),

@@ -191,7 +191,10 @@ extension ScreenModel {
         guard let row = selectedRow else { return nil }
         switch row.kind {
         case .toggle(_, let isOverridden, _, _):
+            // A bool preference's switch is the user's choice, not an override: `x` clears the
+            // stored choice (the controller says when there is none).
             if isOverridden { return .removeOverride(rowID: row.id) }
+            if case .userPreference? = MenuRowID(rawValue: row.id) { return .removeOverride(rowID: row.id) }
             message = "\u{201C}\(row.title)\u{201D} has no override."
             return nil
         case .choice:
