@@ -53,8 +53,10 @@ public enum FeatureFlagsDebugMenu {
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)
-                // Handle every key already waiting (a paste, fast typing) before drawing again,
-                // but draw at least every 50 ms so a long burst still shows progress.
+                // Read every key already waiting (a paste, fast typing) and apply them together
+                // before drawing again: a pasted filter is filtered once and drawn once. A long
+                // burst is cut every 4,096 keys or 50 ms so the screen still shows progress.
+                var burst: [KeyEvent] = []
                 var next: KeyEvent? = terminal.readKey()
                 let deadline = DispatchTime.now().uptimeNanoseconds + 50_000_000
                 while let key = next {
@@ -65,11 +67,17 @@ public enum FeatureFlagsDebugMenu {
                         return .signal(number)
                     case .resize:
                         terminal.repaintAll()
+                        if !controller.handle(burst) { return .quit }
+                        burst.removeAll()
+                    case .timeout:
+                        if !controller.handle(burst + [key]) { return .quit }
+                        burst.removeAll()
                     default:
-                        if !controller.handle(key) { return .quit }
+                        burst.append(key)
                     }
-                    next = DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
+                    next = burst.count < 4096 && DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
                 }
+                if !controller.handle(burst) { return .quit }
             }
         }
     }

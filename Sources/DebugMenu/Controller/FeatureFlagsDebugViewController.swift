@@ -122,6 +122,8 @@ public final class FeatureFlagsDebugViewController {
         snapshot = environment.prefs.allEntries()
         countOverrides()
         rebuildAllRows()
+        // One read-only row per flag: long, and rarely what the user came for.
+        screen.setCollapsedSections([.buildOnlyStatus])
         experimentsStatus = ExperimentsStatusText.text(
             for: environment.experiments, isFetching: false,
             cachedAt: ExperimentsStatusText.cachedAt(environment.experiments, prefs: environment.prefs),
@@ -286,9 +288,54 @@ public final class FeatureFlagsDebugViewController {
             // A key acts on the selected row: its values must be known (it was on screen, but a
             // key earlier in the same burst may have moved the selection).
             if let index = screen.selectedRowIndex { fillPendingRows([index]) }
+            prepareForFiltering()
             guard let action = screen.handle(key) else { return true }
             return perform(action)
         }
+    }
+
+    /// Applies a burst of input events read together (a paste, fast typing): typed characters
+    /// in a row while the filter or a prompt is being typed go in at once, filtered once, so a
+    /// paste costs one filter, not one per character. Returns false when the menu should close.
+    @discardableResult
+    public func handle(_ keys: [KeyEvent]) -> Bool {
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            let mode = screen.keyMode
+            if mode == .filter || mode == .prompt {
+                var text = ""
+                var end = index
+                while end < keys.endIndex, case .character(let character) = keys[end],
+                      MenuKeyBindings.command(for: keys[end], in: mode) == .type {
+                    text.append(character)
+                    end += 1
+                }
+                if end - index > 1 {
+                    takeFetchedExperiments()
+                    prepareForFiltering()
+                    screen.type(text)
+                    index = end
+                    continue
+                }
+            }
+            if !handle(keys[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Works out every pending row before the filter first searches them: it matches the source
+    /// column too (`override`, an experiment's slug), which a pending row does not know yet.
+    func prepareForFiltering() {
+        guard pendingRowCount > 0, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
+        let states = previewed.provider.states(of: environment.registry.flags)
+        var replacements: [(index: Int, row: MenuRow)] = []
+        for index in screen.rows.indices where screen.rows[index].isPending {
+            guard let id = MenuRowID(rawValue: screen.rows[index].id), let row = makeRow(id, states: states) else { continue }
+            replacements.append((index, row))
+        }
+        pendingRowCount = 0
+        screen.replaceRows(replacements)
     }
 }
 #endif
