@@ -37,6 +37,8 @@ extension FeatureFlagsDebugViewController {
                 preview(previewChannel.next)
             case .savePreset(let name):
                 try savePreset(name)
+            case .replacePreset(let name):
+                try savePreset(name, replacing: true)
             case .choosePreset:
                 showPresets()
             case .applyPreset(let name):

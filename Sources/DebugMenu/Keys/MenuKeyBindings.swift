@@ -14,7 +14,7 @@
 public enum MenuKeyBindings {
     /// What the keys currently act on, in the order `ScreenModel` checks them.
     public enum Mode: Equatable, Hashable, Sendable, CaseIterable {
-        /// A y/n question is waiting (reset all).
+        /// A y/n question is waiting (reset all, replace a preset).
         case confirmation
         /// A name is being typed (`s`).
         case prompt
@@ -141,13 +141,13 @@ public enum MenuKeyBindings {
         MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
     ]
 
-    /// While "Reset all …? y/n" waits.
+    /// While a y/n question waits ("Reset all …?", "Replace preset …?"; the question says what yes does).
     public static let confirmation: [MenuKeyBinding] = [
         MenuKeyBinding([(.key(.character("y")), .accept), (.key(.character("Y")), .accept)],
-                       help: "reset all overrides", footer: "reset all", rank: 0),
+                       help: "yes: do what the question says", footer: "yes", rank: 0),
         MenuKeyBinding([(.key(.character("n")), .cancel), (.key(.character("N")), .cancel), (.key(.escape), .cancel),
                         (.key(.character("q")), .cancel)],
-                       help: "keep them", footer: "cancel", rank: 0),
+                       help: "no: change nothing", footer: "no", rank: 0),
     ]
 
     /// The row list's keys as `flags menu --help` prints them (ASCII names, one binding a line).

@@ -302,6 +302,7 @@ public struct ScreenLayout: Sendable {
                     ("   " + (isSelected ? glyphs.pointer : " ") + " ", style),
                     (measure.fitWithEllipsis(item.name, to: nameWidth, ellipsis: glyphs.ellipsis) + "  ", style),
                     (item.detail, isSelected ? .selected : .dim),
+                    (item.changes.map { "\(" \(glyphs.separator) ")\($0)" } ?? "", isSelected ? .selected : .normal),
                 ], width: width, padStyle: isSelected ? .selected : .normal))
             }
         }

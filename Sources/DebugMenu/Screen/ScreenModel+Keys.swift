@@ -9,10 +9,11 @@ extension ScreenModel {
             pendingConfirmation = nil
             switch confirmation {
             case .resetAll: return .resetAll
+            case .replacePreset(let name): return .replacePreset(name: name)
             }
         case .cancel:
             pendingConfirmation = nil
-            message = "Reset cancelled."
+            message = confirmation.cancelledMessage
             return nil
         default:
             return nil

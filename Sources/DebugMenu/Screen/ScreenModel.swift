@@ -238,6 +238,11 @@ public struct ScreenModel: Sendable {
         message = nil
     }
 
+    /// Asks `confirmation` (y/n) on the status line; the answer comes back from `handle(_:)`.
+    public mutating func ask(_ confirmation: Confirmation) {
+        pendingConfirmation = confirmation
+    }
+
     /// Opens the preset list over the rows (the controller's answer to `.choosePreset`).
     public mutating func showPresetChooser(_ chooser: PresetChooser) {
         isHelpShown = false
