@@ -30,6 +30,10 @@ public enum FeatureFlagsDebugMenu {
     public static let keyHelp = MenuKeyBindings.helpText + "\n\n" + """
         Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
+        The filter is fuzzy, as in fzf: its letters in order (tj finds Tip Jar) in a row's id, title,
+        status or source (override, an experiment's slug), best matches first, matched letters
+        underlined. The status line shows the selected row's id. A collapsed section is one line
+        starting with + (Build only status starts so); z, Enter or Right opens it.
         The menu reloads within a second when another process (flags set, the app) changes the store.
         Experiments from a Remote Settings server are fetched in the background: the menu opens on
         the cached ones and the header says "experiments: fetching…", then "fresh" or "cached … ago".
