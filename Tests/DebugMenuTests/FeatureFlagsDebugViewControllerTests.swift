@@ -245,6 +245,25 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(pressX(on: .buildStatus("tipJar"))?.hasSuffix("is read-only.") == true)
     }
 
+    /// The filter searches the source column of rows never drawn (still pending): an override,
+    /// a rollout's slug; and Build only status starts collapsed but shows its matches.
+    @Test func theFilterFindsRowsByTheirSourceBeforeTheyAreDrawn() throws {
+        let environment = try open()
+        try environment.provider.setDebugOverride(try environment.registry.flag("tipJar"), to: false)
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        #expect(controller.screen.collapsedSections == [.buildOnlyStatus])
+        type("/override", into: controller)
+        let overridden = (0 ..< controller.screen.visibleRowCount).map { controller.screen.visibleRow(at: $0).id }
+        #expect(overridden.first == "flag:tipJar", "\(overridden)")
+        controller.handle(.escape)
+        type("/dark-kitchen-rollout", into: controller)
+        let rollout = Set((0 ..< controller.screen.visibleRowCount).map { controller.screen.visibleRow(at: $0).id })
+        #expect(rollout == ["flag:darkKitchen", "status:darkKitchen"], "\(rollout)")
+        // What is drawn is the row in full, not the text the filter searched.
+        let text = controller.frame(size: Terminal.Size(rows: 30, columns: 120)).map(\.text).joined(separator: "\n")
+        #expect(text.contains("rollout dark-kitchen-rollout"), "\(text)")
+    }
+
     @Test func boolPreferenceToggleWritesTheUserPrefsKey() throws {
         let environment = try open()
         let controller = FeatureFlagsDebugViewController(environment: environment)

@@ -27,21 +27,44 @@ enum FuzzyMatch {
     /// not all occur in order; `positions` (when given) gets the matched byte offsets.
     static func score(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
                       positions: UnsafeMutableBufferPointer<Int>? = nil) -> Int? {
-        guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty ? 0 : nil }
-        var best: Int?
+        guard let needleBase = needle.baseAddress, let textBase = text.baseAddress else { return needle.isEmpty ? 0 : nil }
+        return score(needleBase, needle.count, in: textBase, from: 0, to: text.count, positions: positions)
+    }
+
+    /// `score(_:in:positions:)` on `text[from ..< to]` by pointer: the filter runs it on every
+    /// text of every row for a typed key, so it avoids slices and iterators.
+    static func score(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>, from: Int, to: Int,
+                      positions: UnsafeMutableBufferPointer<Int>? = nil) -> Int? {
+        guard needleCount > 0 else { return 0 }
+        guard to - from >= needleCount else { return nil }
+        let first = needle[0]
+        var best = Int.min
         var bestStart = -1
         var starts = 0
-        var start = 0
-        while start <= text.count - needle.count, starts < maximumStarts {
-            if lower(text[start]) == first {
+        var start = from
+        let lastStart = to - needleCount
+        // The first place the first letter occurs, then only the later ones that start a word:
+        // a match starting inside a word after an earlier start is rarely better, and trying
+        // every one costs a scan each.
+        while start <= lastStart && starts < maximumStarts {
+            if lower(text[start]) == first && (starts == 0 || isWordStart(text, from: from, at: start)) {
                 starts += 1
-                guard let score = align(needle, in: text, from: start, positions: nil) else { break }
-                if best.map({ score > $0 }) ?? true { best = score; bestStart = start }
+                let score = align(needle, needleCount, in: text, from: from, to: to, start: start, positions: nil)
+                if score == Int.min { break }
+                if score > best { best = score; bestStart = start }
+                if best >= ceiling(needleCount) { break }
             }
             start += 1
         }
-        if let positions, bestStart >= 0 { _ = align(needle, in: text, from: bestStart, positions: positions) }
+        guard bestStart >= 0 else { return nil }
+        if let positions { _ = align(needle, needleCount, in: text, from: from, to: to, start: bestStart, positions: positions) }
         return best
+    }
+
+    /// The best score a needle of `count` letters can reach: all consecutive, starting a word.
+    /// A match that reaches it ends the search of a row.
+    @inline(__always) static func ceiling(_ count: Int) -> Int {
+        count * letterScore + (count - 1) * consecutiveBonus + wordStartBonus
     }
 
     /// The character offsets in `text` of the letters of `needle` in its best match, or nil.
@@ -68,33 +91,35 @@ enum FuzzyMatch {
     }
 
     /// The score of the match whose first letter is at `start`, each further letter taken at its
-    /// first occurrence after the previous one; nil when the letters run out.
-    private static func align(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int,
-                              positions: UnsafeMutableBufferPointer<Int>?) -> Int? {
+    /// first occurrence after the previous one; `Int.min` when the letters run out.
+    private static func align(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>,
+                              from: Int, to: Int, start: Int, positions: UnsafeMutableBufferPointer<Int>?) -> Int {
         var score = 0
         var previous = -1
         var index = start
-        for (offset, letter) in needle.enumerated() {
-            while index < text.count, lower(text[index]) != letter { index += 1 }
-            guard index < text.count else { return nil }
+        var offset = 0
+        while offset < needleCount {
+            let letter = needle[offset]
+            while index < to && lower(text[index]) != letter { index += 1 }
+            if index >= to { return Int.min }
             score += letterScore
-            if previous >= 0 && index == previous + 1 {
-                score += consecutiveBonus
-            } else if previous >= 0 {
-                score -= gapStartPenalty + gapPenalty * min(index - previous - 2, 20)
+            if previous >= 0 {
+                let gap = index - previous - 1
+                if gap == 0 { score += consecutiveBonus } else { score -= gapStartPenalty + gapPenalty * (gap > 21 ? 20 : gap - 1) }
             }
-            if isWordStart(text, at: index) { score += wordStartBonus }
-            positions?[offset] = index
+            if isWordStart(text, from: from, at: index) { score += wordStartBonus }
+            positions?[offset] = index - from
             previous = index
             index += 1
+            offset += 1
         }
         return score
     }
 
     /// Whether the byte at `index` starts a word: the text's first, one after a separator, or an
     /// upper-case letter after a lower-case one.
-    private static func isWordStart(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard index > 0 else { return true }
+    @inline(__always) private static func isWordStart(_ text: UnsafePointer<UInt8>, from: Int, at index: Int) -> Bool {
+        guard index > from else { return true }
         let before = text[index - 1], here = text[index]
         if !isAlphanumeric(before) && before < 0x80 { return isAlphanumeric(here) || here >= 0x80 }
         return isUpper(here) && isLowerLetter(before)

@@ -53,8 +53,9 @@ struct RowSearchIndex: Sendable {
         let starts = self.starts
         bytes.withUnsafeBufferPointer { bytes in
             needleBytes.withUnsafeBufferPointer { part in
+                guard let text = bytes.baseAddress, let needle = part.baseAddress else { return }
                 func test(_ index: Int) {
-                    if let score = Self.bestScore(part, in: UnsafeBufferPointer(rebasing: bytes[starts[index] ..< starts[index + 1]])) {
+                    if let score = Self.bestScore(needle, part.count, in: text, from: starts[index], to: starts[index + 1]) {
                         matches.append(Match(index: index, score: score))
                     }
                 }
@@ -70,18 +71,21 @@ struct RowSearchIndex: Sendable {
         return matches
     }
 
-    /// The best score of `needle` in any one of a row's texts (separated by newlines): letters
-    /// spread over the id and the title are not a match.
-    static func bestScore(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The best score of `needle` in any one of a row's texts (`text[from ..< to]`, separated by
+    /// newlines): letters spread over the id and the title are not a match.
+    static func bestScore(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>,
+                          from: Int, to: Int) -> Int? {
         var best: Int?
-        var start = 0
-        while start <= text.count {
+        var start = from
+        let ceiling = FuzzyMatch.ceiling(needleCount)
+        while start <= to {
             var end = start
-            while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
-            if end - start >= needle.count,
-               let score = FuzzyMatch.score(needle, in: UnsafeBufferPointer(rebasing: text[start ..< end])),
+            while end < to && text[end] != 0x0A { end += 1 }
+            if end - start >= needleCount,
+               let score = FuzzyMatch.score(needle, needleCount, in: text, from: start, to: end),
                best.map({ score > $0 }) ?? true {
                 best = score
+                if score >= ceiling { break }
             }
             start = end + 1
         }
