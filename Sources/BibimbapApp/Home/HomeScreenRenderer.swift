@@ -17,6 +17,8 @@ public struct HomeScreenRenderer: Sendable {
     public static let defaultWidth = 64
     /// The narrowest screen every line fits in (the store path aside): a tmux pane split in two.
     public static let minimumWidth = 48
+    /// The widest screen the app draws when it follows its terminal's width.
+    public static let maximumAutomaticWidth = 100
 
     /// The ANSI styles the renderer uses.
     enum Style: String {

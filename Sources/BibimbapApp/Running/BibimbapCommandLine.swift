@@ -53,7 +53,10 @@ public enum BibimbapCommandLine {
         let colour = usesColour(arguments.colour, console: console, environment: environment)
         // On a terminal with --watch, two columns go to the gutter that marks changed lines.
         let gutter = arguments.watch && console.isTerminal ? ChangedLines.blank.count : 0
-        func width() -> Int { arguments.width ?? (console.columns().map { $0 - gutter } ?? HomeScreenRenderer.defaultWidth) }
+        // A phone app's screen: it follows a narrow pane but stops growing at 100 columns.
+        func width() -> Int {
+            arguments.width ?? (console.columns().map { min($0 - gutter, HomeScreenRenderer.maximumAutomaticWidth) } ?? HomeScreenRenderer.defaultWidth)
+        }
         let home = HomeViewModel(flags: flags)
         func frame() -> String {
             HomeScreenRenderer(width: width(), colour: colour, annotate: arguments.annotate)
