@@ -24,10 +24,7 @@ struct FuzzyMatchTests {
         #expect(FuzzyMatch.positions(of: needle, in: text) == expected, "\(needle) in \(text)")
     }
 
-    func score(_ needle: String, _ text: String) -> Int? {
-        let needleBytes = Array(needle.utf8), textBytes = Array(text.utf8)
-        return needleBytes.withUnsafeBufferPointer { n in textBytes.withUnsafeBufferPointer { FuzzyMatch.score(n, in: $0) } }
-    }
+    func score(_ needle: String, _ text: String) -> Int? { FuzzyMatch.score(needle, in: text) }
 
     /// (needle, better text, worse text): each pair as fzf ranks it.
     static let rankings: [(String, String, String)] = [

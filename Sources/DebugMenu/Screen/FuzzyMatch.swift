@@ -3,10 +3,10 @@
 /// a row's texts (`tj` is in "Tip Jar"), and a match scores higher when its letters are
 /// consecutive and start words, so the best matches can be shown first.
 ///
-/// Use `score(_:in:)` on bytes (the filter's hot path, no allocation) and `positions(of:in:)`
-/// on a drawn text to highlight the matched letters. The needle is lowercased; the text keeps
-/// its case (an upper-case letter after a lower-case one starts a word: `tipJar`) and is
-/// compared lowercased.
+/// Texts are searched prepared (`prepare(_:lowered:wordStarts:)`): lowercased, with a byte per
+/// byte saying whether a word starts there (after a separator, or an upper-case letter after a
+/// lower-case one: `tipJar`), worked out once when the filter's index is made, so a key compares
+/// plain bytes. `positions(of:in:)` prepares one drawn text to highlight the matched letters.
 ///
 /// ```swift
 /// FuzzyMatch.positions(of: "tj", in: "Tip Jar")   // [0, 4]
@@ -23,21 +23,45 @@ enum FuzzyMatch {
     /// for row texts, and a bound on the cost of a key.
     static let maximumStarts = 16
 
-    /// The best score of `needle` (lowercased, not empty) in `text`, or nil when its letters do
-    /// not all occur in order; `positions` (when given) gets the matched byte offsets.
-    static func score(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-                      positions: UnsafeMutableBufferPointer<Int>? = nil) -> Int? {
-        guard let needleBase = needle.baseAddress, let textBase = text.baseAddress else { return needle.isEmpty ? 0 : nil }
-        return score(needleBase, needle.count, in: textBase, from: 0, to: text.count, positions: positions)
+    /// Appends `text` (UTF-8; ASCII in its own case) to `lowered`, lowercased, and to
+    /// `wordStarts` 1 where a word starts and 0 elsewhere. A newline separates texts.
+    static func prepare(_ text: [UInt8], lowered: inout [UInt8], wordStarts: inout [UInt8]) {
+        let start = lowered.count
+        lowered.append(contentsOf: text)
+        wordStarts.append(contentsOf: repeatElement(0, count: text.count))
+        prepareInPlace(&lowered, wordStarts: &wordStarts, from: start)
     }
 
-    /// `score(_:in:positions:)` on `text[from ..< to]` by pointer: the filter runs it on every
-    /// text of every row for a typed key, so it avoids slices and iterators.
-    static func score(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>, from: Int, to: Int,
+    /// Prepares `lowered[from...]` (appended in its own case) in place, filling `wordStarts[from...]`
+    /// (already as long): what the filter's index does with each row's text, without copying it.
+    static func prepareInPlace(_ lowered: inout [UInt8], wordStarts: inout [UInt8], from: Int) {
+        let count = lowered.count
+        lowered.withUnsafeMutableBufferPointer { bytes in
+            wordStarts.withUnsafeMutableBufferPointer { starts in
+                var before: UInt8 = from > 0 ? bytes[from - 1] : 0x0A
+                var index = from
+                while index < count {
+                    let byte = bytes[index]
+                    starts[index] = isWordStart(before: before, here: byte) ? 1 : 0
+                    if byte >= 0x41 && byte <= 0x5A { bytes[index] = byte | 0x20 }
+                    before = byte
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// The best score of `needle` (lowercased, not empty) in the prepared `text[from ..< to]`, or
+    /// nil when its letters do not all occur in order; `positions` (when given) gets the matched
+    /// offsets from `from`. The filter runs it on every text of every row for a typed key, so it
+    /// works on pointers, without slices or iterators.
+    static func score(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>,
+                      wordStarts: UnsafePointer<UInt8>, from: Int, to: Int,
                       positions: UnsafeMutableBufferPointer<Int>? = nil) -> Int? {
         guard needleCount > 0 else { return 0 }
         guard to - from >= needleCount else { return nil }
         let first = needle[0]
+        let ceiling = ceiling(needleCount)
         var best = Int.min
         var bestStart = -1
         var starts = 0
@@ -47,18 +71,36 @@ enum FuzzyMatch {
         // a match starting inside a word after an earlier start is rarely better, and trying
         // every one costs a scan each.
         while start <= lastStart && starts < maximumStarts {
-            if lower(text[start]) == first && (starts == 0 || isWordStart(text, from: from, at: start)) {
+            if text[start] == first && (starts == 0 || wordStarts[start] != 0) {
                 starts += 1
-                let score = align(needle, needleCount, in: text, from: from, to: to, start: start, positions: nil)
+                let score = align(needle, needleCount, in: text, wordStarts: wordStarts, to: to, start: start, positions: nil, from: from)
                 if score == Int.min { break }
-                if score > best { best = score; bestStart = start }
-                if best >= ceiling(needleCount) { break }
+                if score > best {
+                    best = score
+                    bestStart = start
+                }
+                if best >= ceiling { break }
             }
             start += 1
         }
         guard bestStart >= 0 else { return nil }
-        if let positions { _ = align(needle, needleCount, in: text, from: from, to: to, start: bestStart, positions: positions) }
+        if let positions { _ = align(needle, needleCount, in: text, wordStarts: wordStarts, to: to, start: bestStart, positions: positions, from: from) }
         return best
+    }
+
+    /// The score of `needle` in `text` (UTF-8, any case), for tests and one-off questions.
+    static func score(_ needle: String, in text: String) -> Int? {
+        var lowered: [UInt8] = [], wordStarts: [UInt8] = []
+        prepare(Array(text.utf8), lowered: &lowered, wordStarts: &wordStarts)
+        let needleBytes = Array(needle.lowercased().utf8)
+        return needleBytes.withUnsafeBufferPointer { part in
+            lowered.withUnsafeBufferPointer { text in
+                wordStarts.withUnsafeBufferPointer { starts in
+                    guard let needle = part.baseAddress, let base = text.baseAddress, let startsBase = starts.baseAddress else { return nil }
+                    return score(needle, part.count, in: base, wordStarts: startsBase, from: 0, to: text.count)
+                }
+            }
+        }
     }
 
     /// The best score a needle of `count` letters can reach: all consecutive, starting a word.
@@ -69,22 +111,29 @@ enum FuzzyMatch {
 
     /// The character offsets in `text` of the letters of `needle` in its best match, or nil.
     static func positions(of needle: String, in text: String) -> [Int]? {
-        let lowered = Array(needle.lowercased().utf8)
-        let characters = Array(text)
+        let needleBytes = Array(needle.lowercased().utf8)
+        guard !needleBytes.isEmpty else { return nil }
         var bytes: [UInt8] = []
         var characterOfByte: [Int] = []
-        for (offset, character) in characters.enumerated() {
+        for (offset, character) in text.enumerated() {
             let utf8 = character.isASCII ? Array(String(character).utf8) : Array(String(character).lowercased().utf8)
             bytes += utf8
             characterOfByte += Array(repeating: offset, count: utf8.count)
         }
-        var found = Array(repeating: 0, count: lowered.count)
-        let matched: Int? = lowered.withUnsafeBufferPointer { needle in
-            bytes.withUnsafeBufferPointer { text in
-                found.withUnsafeMutableBufferPointer { positions -> Int? in Self.score(needle, in: text, positions: positions) }
+        var lowered: [UInt8] = [], wordStarts: [UInt8] = []
+        prepare(bytes, lowered: &lowered, wordStarts: &wordStarts)
+        var found = Array(repeating: 0, count: needleBytes.count)
+        let matched: Int? = needleBytes.withUnsafeBufferPointer { part in
+            lowered.withUnsafeBufferPointer { text in
+                wordStarts.withUnsafeBufferPointer { starts in
+                    found.withUnsafeMutableBufferPointer { positions -> Int? in
+                        guard let needle = part.baseAddress, let base = text.baseAddress, let startsBase = starts.baseAddress else { return nil }
+                        return score(needle, part.count, in: base, wordStarts: startsBase, from: 0, to: text.count, positions: positions)
+                    }
+                }
             }
         }
-        guard matched != nil, !lowered.isEmpty else { return nil }
+        guard matched != nil else { return nil }
         var result: [Int] = []
         for byte in found where result.last != characterOfByte[byte] { result.append(characterOfByte[byte]) }
         return result
@@ -93,21 +142,22 @@ enum FuzzyMatch {
     /// The score of the match whose first letter is at `start`, each further letter taken at its
     /// first occurrence after the previous one; `Int.min` when the letters run out.
     private static func align(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>,
-                              from: Int, to: Int, start: Int, positions: UnsafeMutableBufferPointer<Int>?) -> Int {
+                              wordStarts: UnsafePointer<UInt8>, to: Int, start: Int,
+                              positions: UnsafeMutableBufferPointer<Int>?, from: Int) -> Int {
         var score = 0
         var previous = -1
         var index = start
         var offset = 0
         while offset < needleCount {
             let letter = needle[offset]
-            while index < to && lower(text[index]) != letter { index += 1 }
+            while index < to && text[index] != letter { index += 1 }
             if index >= to { return Int.min }
             score += letterScore
             if previous >= 0 {
                 let gap = index - previous - 1
                 if gap == 0 { score += consecutiveBonus } else { score -= gapStartPenalty + gapPenalty * (gap > 21 ? 20 : gap - 1) }
             }
-            if isWordStart(text, from: from, at: index) { score += wordStartBonus }
+            if wordStarts[index] != 0 { score += wordStartBonus }
             positions?[offset] = index - from
             previous = index
             index += 1
@@ -116,19 +166,19 @@ enum FuzzyMatch {
         return score
     }
 
-    /// Whether the byte at `index` starts a word: the text's first, one after a separator, or an
-    /// upper-case letter after a lower-case one.
-    @inline(__always) private static func isWordStart(_ text: UnsafePointer<UInt8>, from: Int, at index: Int) -> Bool {
-        guard index > from else { return true }
-        let before = text[index - 1], here = text[index]
+    /// Whether a text's first byte starts a word (as after a newline).
+    static func startsWordAtTextStart(_ byte: UInt8) -> Bool { isWordStart(before: 0x0A, here: byte) }
+
+    /// Whether `here` starts a word after `before`: after a separator (a newline starts every
+    /// text), or an upper-case letter after a lower-case one.
+    private static func isWordStart(before: UInt8, here: UInt8) -> Bool {
         if !isAlphanumeric(before) && before < 0x80 { return isAlphanumeric(here) || here >= 0x80 }
         return isUpper(here) && isLowerLetter(before)
     }
 
-    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
-    @inline(__always) private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-    @inline(__always) private static func isLowerLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    @inline(__always) private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isLowerLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         isUpper(byte) || isLowerLetter(byte) || (byte >= 0x30 && byte <= 0x39)
     }
 }

@@ -25,6 +25,8 @@ struct RowSearchIndex: Sendable {
     /// key. Scanning the rows themselves retained and released their strings, row by row: most
     /// of a filter key's cost at 10,000 flags (perf).
     private var bytes: [UInt8] = []
+    /// 1 where a word starts in `bytes` (`FuzzyMatch.prepare`), else 0.
+    private var wordStarts: [UInt8] = []
     private var starts: [Int] = [0]
     /// Rows matching each filter typed since the rows last changed, by lowercased needle. Typing
     /// narrows: a longer needle whose letters include an earlier one's in order only searches
@@ -52,17 +54,19 @@ struct RowSearchIndex: Sendable {
         let needleBytes = Array(needle.utf8)
         let starts = self.starts
         bytes.withUnsafeBufferPointer { bytes in
-            needleBytes.withUnsafeBufferPointer { part in
-                guard let text = bytes.baseAddress, let needle = part.baseAddress else { return }
-                func test(_ index: Int) {
-                    if let score = Self.bestScore(needle, part.count, in: text, from: starts[index], to: starts[index + 1]) {
-                        matches.append(Match(index: index, score: score))
+            wordStarts.withUnsafeBufferPointer { wordStarts in
+                needleBytes.withUnsafeBufferPointer { part in
+                    guard let text = bytes.baseAddress, let words = wordStarts.baseAddress, let needle = part.baseAddress else { return }
+                    func test(_ index: Int) {
+                        if let score = Self.bestScore(needle, part.count, in: text, wordStarts: words, from: starts[index], to: starts[index + 1]) {
+                            matches.append(Match(index: index, score: score))
+                        }
                     }
-                }
-                if let candidates {
-                    for match in candidates { test(match.index) }
-                } else {
-                    for index in rows.indices { test(index) }
+                    if let candidates {
+                        for match in candidates { test(match.index) }
+                    } else {
+                        for index in rows.indices { test(index) }
+                    }
                 }
             }
         }
@@ -74,7 +78,7 @@ struct RowSearchIndex: Sendable {
     /// The best score of `needle` in any one of a row's texts (`text[from ..< to]`, separated by
     /// newlines): letters spread over the id and the title are not a match.
     static func bestScore(_ needle: UnsafePointer<UInt8>, _ needleCount: Int, in text: UnsafePointer<UInt8>,
-                          from: Int, to: Int) -> Int? {
+                          wordStarts: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
         var best: Int?
         var start = from
         let ceiling = FuzzyMatch.ceiling(needleCount)
@@ -82,7 +86,7 @@ struct RowSearchIndex: Sendable {
             var end = start
             while end < to && text[end] != 0x0A { end += 1 }
             if end - start >= needleCount,
-               let score = FuzzyMatch.score(needle, needleCount, in: text, from: start, to: end),
+               let score = FuzzyMatch.score(needle, needleCount, in: text, wordStarts: wordStarts, from: start, to: end),
                best.map({ score > $0 }) ?? true {
                 best = score
                 if score >= ceiling { break }
@@ -96,12 +100,18 @@ struct RowSearchIndex: Sendable {
     private mutating func index(_ rows: MenuRows) {
         isStale = false
         bytes.removeAll(keepingCapacity: true)
+        wordStarts.removeAll(keepingCapacity: true)
         starts = [0]
         starts.reserveCapacity(rows.count + 1)
         for row in rows {
             row.appendSearchableText(to: &bytes, keepingCase: true)
             starts.append(bytes.count)
         }
+        // One pass over all the text: lowercase it and note where words start (every row's
+        // first byte follows the previous row's last, a different text: a newline is assumed).
+        wordStarts = Array(repeating: 0, count: bytes.count)
+        FuzzyMatch.prepareInPlace(&bytes, wordStarts: &wordStarts, from: 0)
+        for start in starts.dropLast() where start < bytes.count { wordStarts[start] = FuzzyMatch.startsWordAtTextStart(bytes[start]) ? 1 : 0 }
     }
 }
 #endif
