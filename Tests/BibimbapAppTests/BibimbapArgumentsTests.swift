@@ -5,13 +5,13 @@ import Testing
     @Test func defaults() throws {
         let arguments = try BibimbapArguments.parse([])
         #expect(arguments == BibimbapArguments())
-        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.colour == .auto && arguments.width == 64)
+        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.colour == .auto && arguments.width == nil && !arguments.annotate)
     }
 
     @Test func everyOption() throws {
         let arguments = try BibimbapArguments.parse(["--watch", "--interval", "50", "--config=/a/feature-flags.yaml",
-                                                     "--store", "/b/prefs.sqlite", "--color", "never", "--width", "80"])
-        #expect(arguments.watch && arguments.intervalMilliseconds == 50 && arguments.width == 80)
+                                                     "--store", "/b/prefs.sqlite", "--color", "never", "--width", "80", "--annotate"])
+        #expect(arguments.watch && arguments.intervalMilliseconds == 50 && arguments.width == 80 && arguments.annotate)
         #expect(arguments.configPath == "/a/feature-flags.yaml" && arguments.storePath == "/b/prefs.sqlite")
         #expect(arguments.colour == .never)
         #expect(try BibimbapArguments.parse(["--no-color"]).colour == .never)
@@ -26,7 +26,8 @@ import Testing
         (["--store"], "--store needs a value"),
         (["--store", "--watch"], "--store needs a value"),
         (["--interval", "soon"], "--interval needs a whole number of at least 10, not 'soon'"),
-        (["--width", "59"], "--width needs a whole number of at least 60, not '59'"),
+        (["--width", "47"], "--width needs a whole number of at least 48, not '47'"),
+        (["--annotate=yes"], "--annotate takes no value"),
         (["--color", "pink"], "--color takes auto, always or never, not 'pink'"),
         (["--watch=yes"], "--watch takes no value"),
     ])

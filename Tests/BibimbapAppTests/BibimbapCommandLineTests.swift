@@ -69,6 +69,22 @@ extension AppContainerSuite {
             #expect(missing.status == 1 && missing.errors.contains("nowhere.yaml: no such registry file"))
         }
 
+        /// On a terminal the screen is as wide as it (up to 100 columns); a pipe gets 64; --width wins.
+        @Test func theScreenFollowsTheTerminalsWidth() {
+            func widestDishLine(_ words: [String], columns: Int?) -> Int {
+                let captured = Captured()
+                let console = BibimbapConsole(isTerminal: columns != nil, write: { text in captured.output.withLock { $0 += text } },
+                                              writeError: { _ in }, columns: { columns })
+                #expect(BibimbapCommandLine.run(words + ["--color", "never"], console: console, environment: environment,
+                                                workingDirectory: folder.path) == 0)
+                return captured.text.split(separator: "\n").filter { $0.contains(" ....") }.map(\.count).max() ?? 0
+            }
+            #expect(widestDishLine([], columns: 59) == 59)
+            #expect(widestDishLine([], columns: 300) == HomeScreenRenderer.maximumAutomaticWidth)
+            #expect(widestDishLine([], columns: nil) == HomeScreenRenderer.defaultWidth)
+            #expect(widestDishLine(["--width", "70"], columns: 59) == 70)
+        }
+
         @Test func colourFollowsTheTerminalAndNoColor() {
             let terminal = BibimbapConsole(isTerminal: true, write: { _ in }, writeError: { _ in })
             let pipe = BibimbapConsole(isTerminal: false, write: { _ in }, writeError: { _ in })

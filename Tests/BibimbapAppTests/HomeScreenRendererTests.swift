@@ -68,3 +68,64 @@ import Testing
         #expect(bottom.range(of: "[ Search dishes")!.lowerBound > bottom.range(of: "Sponsored")!.lowerBound)
     }
 }
+
+/// `--annotate` and the narrow panes of a tmux split.
+@Suite struct HomeScreenAnnotationTests {
+    @Test func annotateNamesTheFlagBehindEachBlock() {
+        let text = HomeScreenRenderer(annotate: true).render(HomeScreenRendererTests.everything, footer: HomeScreenRendererTests.footer)
+        let lines = text.split(separator: "\n").map(String.init)
+        func note(after block: String) -> String? {
+            guard let index = lines.firstIndex(where: { $0.contains(block) }), index + 1 < lines.count else { return nil }
+            return lines[index + 1]
+        }
+        #expect(note(after: "Free kimchi with every bowl") == "    ↳ promoBanner")
+        #expect(note(after: "Opens on:") == "    ↳ startAtHome")
+        #expect(note(after: "build your bowl") == "    ↳ newBibimbapMenu, spicyMode, reviews, allergenInfo")
+        #expect(note(after: "(seasonal)") == "    ↳ seasonalMenu")
+        #expect(note(after: "dark kitchen") == "    ↳ darkKitchen")
+        #expect(note(after: "Loyalty card") == "    ↳ loyaltyCard")
+        #expect(note(after: "#27") == "    ↳ orderTracking")
+        #expect(note(after: "Tip the kitchen") == "    ↳ tipJar")
+        #expect(note(after: "Sponsored") == "    ↳ sponsoredShortcuts")
+        #expect(!text.contains("off, so not shown"), "everything is on")
+
+        let bare = HomeScreenRenderer(annotate: true).render(HomeScreenRendererTests.nothing, footer: HomeScreenRendererTests.footer)
+        #expect(bare.contains("""
+
+            off, so not shown: promoBanner, reviews, allergenInfo,
+                               seasonalMenu, darkKitchen, loyaltyCard,
+                               tipJar, sponsoredShortcuts
+            ---
+            """), "\(bare)")
+        #expect(!HomeScreenRenderer().render(HomeScreenRendererTests.everything, footer: HomeScreenRendererTests.footer).contains("↳"),
+                "no notes unless asked")
+    }
+
+    /// Every width from the narrowest up, annotated or not: no line is wider than the screen
+    /// (the title aside), so a terminal never wraps one.
+    @Test(arguments: [48, 52, 59, 61])
+    func everyLineFitsANarrowPane(width: Int) {
+        for annotate in [false, true] {
+            let renderer = HomeScreenRenderer(width: width, annotate: annotate)
+            for screen in [HomeScreenRendererTests.everything, HomeScreenRendererTests.nothing] {
+                for start in StartScreen.allCases {
+                    var screen = screen
+                    screen.startScreen = start
+                    let footer = AppFooter(channel: .release, storedOverrides: 12, storePath: nil)
+                    for line in renderer.render(screen, footer: footer).split(separator: "\n") where !line.hasPrefix("BIBIMBAP") {
+                        #expect(line.count <= width, "\(line)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aNarrowScreenWrapsProseAtSpaces() {
+        var screen = HomeScreenRendererTests.everything
+        screen.startScreen = .afterFourHours
+        let text = HomeScreenRenderer(width: 48).render(screen, footer: HomeScreenRendererTests.footer)
+        #expect(text.contains("Opens on: Home after 4 hours away, else your\n    last screen\n"), "\(text)")
+        #expect(text.contains("Loyalty card  ●●●○○○○○○○  3/10, a free bowl\n    after 10\n"), "\(text)")
+        #expect(text.contains("\n  Dolsot bibimbap (stone pot) ....... 12,500 won\n"))
+    }
+}

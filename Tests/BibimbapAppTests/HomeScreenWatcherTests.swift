@@ -41,4 +41,20 @@ import Testing
                                 shouldStop: { asked += 1; return true }, sleep: script.pause)
         #expect(script.drawn == ["A"] && script.index == 0 && asked == 1)
     }
+
+    /// A resize (SIGWINCH) redraws even though the store did not move, and even the same text:
+    /// the terminal may have garbled what was there.
+    @Test func aResizeRedrawsWithoutAStoreChange() {
+        let script = Script([
+            (1, "A"),   // first frame
+            (1, "A"),   // resized: drawn again
+            (1, "B"),   // neither: not asked
+            (1, "D"),   // the script ends
+        ])
+        let count = HomeScreenWatcher(interval: .milliseconds(1)).run(
+            generation: { script.generation }, frame: { script.frame }, draw: { script.drawn.append($0) },
+            shouldStop: { script.finished }, redrawRequested: { script.index == 1 }, sleep: script.pause)
+        #expect(script.drawn == ["A", "A"])
+        #expect(count == 2)
+    }
 }

@@ -211,8 +211,8 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(try open().preferences.storedPreference(for: preference) == nil)
     }
 
-    /// What `x` does on each kind of row, as the help's `x` line says: a flag's override and a
-    /// typed preference's stored choice go; a bool preference keeps its choice (space flips it).
+    /// What `x` does on each kind of row, as the help's `x` line says: a flag's override, a bool
+    /// preference's and a typed preference's stored choice go, and pressing it again says so.
     @Test func xOnEachKindOfRowDoesWhatTheHelpSays() throws {
         let environment = try open()
         let registry = environment.registry
@@ -231,14 +231,37 @@ struct FeatureFlagsDebugViewControllerTests {
             return message
         }
         let x = try #require(MenuKeyBindings.rows.first { $0.keys.contains { $0.trigger == .key(.character("x")) } })
-        #expect(x.helpText == "remove a flag's override or a typed preference's choice")
+        #expect(x.helpText == "remove a flag's override or a preference's stored choice")
 
         #expect(pressX(on: .featureFlag("tipJar"))?.hasSuffix("has no override.") == true)
-        #expect(pressX(on: .userPreference("spicyMode"))?.hasSuffix("has no override.") == true)
-        #expect(try open().preferences.storedPreference(for: spicy) == true, "x keeps a bool preference's choice")
+        #expect(pressX(on: .userPreference("spicyMode"))?.contains("stored choice removed") == true)
+        #expect(try open().preferences.storedPreference(for: spicy) == nil, "x clears a bool preference's choice")
+        let spicyRow = try #require(controller.row(.userPreference("spicyMode")))
+        if case .toggle(_, _, let source, _) = spicyRow.kind { #expect(source != "user choice") }
+        #expect(pressX(on: .userPreference("spicyMode"))?.hasSuffix("has no stored choice.") == true)
         #expect(pressX(on: .typedPreference("startAtHome"))?.contains("stored choice removed") == true)
         #expect(try open().preferences.storedPreference(for: startAtHome) == nil)
+        #expect(pressX(on: .typedPreference("startAtHome"))?.hasSuffix("has no stored choice.") == true)
         #expect(pressX(on: .buildStatus("tipJar"))?.hasSuffix("is read-only.") == true)
+    }
+
+    /// The filter searches the source column of rows never drawn (still pending): an override,
+    /// a rollout's slug; and Build only status starts collapsed but shows its matches.
+    @Test func theFilterFindsRowsByTheirSourceBeforeTheyAreDrawn() throws {
+        let environment = try open()
+        try environment.provider.setDebugOverride(try environment.registry.flag("tipJar"), to: false)
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        #expect(controller.screen.collapsedSections == [.buildOnlyStatus])
+        type("/override", into: controller)
+        let overridden = (0 ..< controller.screen.visibleRowCount).map { controller.screen.visibleRow(at: $0).id }
+        #expect(overridden.first == "flag:tipJar", "\(overridden)")
+        controller.handle(.escape)
+        type("/dark-kitchen-rollout", into: controller)
+        let rollout = Set((0 ..< controller.screen.visibleRowCount).map { controller.screen.visibleRow(at: $0).id })
+        #expect(rollout == ["flag:darkKitchen", "status:darkKitchen"], "\(rollout)")
+        // What is drawn is the row in full, not the text the filter searched.
+        let text = controller.frame(size: Terminal.Size(rows: 30, columns: 120)).map(\.text).joined(separator: "\n")
+        #expect(text.contains("rollout dark-kitchen-rollout"), "\(text)")
     }
 
     @Test func boolPreferenceToggleWritesTheUserPrefsKey() throws {

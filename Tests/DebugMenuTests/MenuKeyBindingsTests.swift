@@ -148,6 +148,6 @@ struct MenuKeyBindingsTests {
         #expect(MenuKeyBindings.command(for: .character("j"), in: .help) == .closeHelp)
         #expect(MenuKeyBindings.command(for: .character("x"), in: .filter) == .type)
         #expect(MenuKeyBindings.command(for: .character("\u{7}"), in: .filter) == nil, "control characters are not typed")
-        #expect(MenuKeyBindings.command(for: .left, in: .rows) == nil)
+        #expect(MenuKeyBindings.command(for: .character("w"), in: .rows) == nil)
     }
 }

@@ -61,7 +61,10 @@ struct MenuPresetsAndExperimentsTests {
         let chooser = try #require(controller.screen.presetChooser)
         #expect(chooser.items.map(\.name) == ["lunch"])
         #expect(chooser.items.first?.detail == "saved just now")
+        // What applying would change, against the store as it is now.
+        #expect(chooser.items.first?.changes == "3 changes: darkKitchen override removed, promoBanner override removed, tipJar override off")
         #expect(text(controller).contains("▸ lunch"))
+        #expect(text(controller).contains("saved just now · 3 changes: darkKitchen override removed"), "\(text(controller))")
         controller.handle(.enter)
 
         // promoBanner and darkKitchen removed, tipJar back: 3 changes (the preference was unchanged).
@@ -74,11 +77,30 @@ struct MenuPresetsAndExperimentsTests {
         #expect(controller.row(.featureFlag("promoBanner"))?.isOverridden == false)
         #expect(controller.screen.filter == "promo", "the filter is kept")
 
-        // Saving under the same name replaces; an invalid name is refused with the reason.
+        // Saving under the same name asks first: n keeps the preset, y replaces it.
+        let before = try PresetStore(environment: try open()).load("lunch")
+        try other.provider.setDebugOverride(try registry.flag("darkKitchen"), to: true)
+        controller.handle(.timeout)
         controller.handle(.character("s"))
         type("lunch", into: controller)
         controller.handle(.enter)
+        #expect(controller.screen.pendingConfirmation == .replacePreset(name: "lunch"))
+        #expect(text(controller).contains("Preset “lunch” exists. Replace it with the current state? y/n"))
+        controller.handle(.character("n"))
+        #expect(controller.screen.message == "Save cancelled; preset lunch is unchanged.")
+        #expect(try PresetStore(environment: try open()).load("lunch") == before)
+        controller.handle(.character("s"))
+        type("lunch", into: controller)
+        controller.handle(.enter)
+        controller.handle(.character("y"))
         #expect(controller.screen.message?.hasPrefix("Replaced preset lunch") == true)
+        #expect(try PresetStore(environment: try open()).load("lunch").overrides["darkKitchen"] == true)
+        // Applying the preset just saved would change nothing.
+        controller.handle(.character("p"))
+        #expect(controller.screen.presetChooser?.items.first?.changes == "no changes")
+        controller.handle(.escape)
+
+        // An invalid name is refused with the reason.
         controller.handle(.character("s"))
         type("no spaces", into: controller)
         controller.handle(.enter)

@@ -148,7 +148,7 @@ struct ScreenLayoutTests {
         let status = lines[lines.count - 2]
         #expect(status.text.contains("Reset all 1 override? y/n"))
         #expect(status.contains(style: .error))
-        #expect(lines.last?.text.contains("y reset all") == true)
+        #expect(lines.last?.text.contains("y yes") == true)
     }
 
     @Test func filterEditingShowsTheTextAndMatchCount() {

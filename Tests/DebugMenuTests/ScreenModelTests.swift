@@ -200,11 +200,11 @@ struct ScreenModelTests {
         model.handle(.down)
         #expect(model.selectedRow?.id == "zeta")
         model.handle(.character("/"))
-        typing("ta", into: &model)         // "zeta" and the two "status." rows
-        #expect(model.visibleRowCount == 3)
+        typing("ta", into: &model)         // fuzzy: "zeta", "Translation" and the two "status." rows
+        #expect(model.visibleRowCount == 4)
         #expect(model.selectedRow?.id == "zeta")
-        typing("b", into: &model)           // "tab": zeta only
-        #expect(model.visibleRowCount == 1)
+        typing("b", into: &model)           // "tab": "Zeta tabs" and "status.bookmarks"
+        #expect(model.visibleRowCount == 2)
         #expect(model.selectedRow?.id == "zeta")
         for _ in 0 ..< 3 { model.handle(.backspace) }
         typing("bookm", into: &model)      // zeta hidden: first match selected
@@ -395,7 +395,7 @@ struct ScreenModelTests {
 
     @Test func aFilterSearchesTheRowsAsTheyAreNowNotAsTheyWereFirstFiltered() {
         var model = MenuFixtures.model()
-        model.setFilter("tabs")
+        model.setFilter("zeta tabs")
         #expect(model.visibleRowCount == 1 && model.selectedRow?.id == "zeta")
         model.setFilter("")
         // The search index is made when a filter is typed; a row renamed since must be found
@@ -404,7 +404,7 @@ struct ScreenModelTests {
         model.replaceRow(at: index, with: MenuFixtures.toggle("zeta", "Saved pages"))
         model.setFilter("saved pages")
         #expect(model.visibleRowCount == 1 && model.selectedRow?.id == "zeta")
-        model.setFilter("tabs")
+        model.setFilter("zeta tabs")
         #expect(model.visibleRowCount == 0)
         model.update(rows: MenuFixtures.small + [MenuFixtures.toggle("readingList", "Reading list refactor")])
         model.setFilter("refactor")

@@ -163,7 +163,7 @@ struct TerminalAbuseTests {
         try paste(Self.burst, into: tmux)
         // The paste ends by typing the filter "promo": seeing it means every key before it was
         // read. The deadline is one only a hang misses; how fast keys drain is flags-bench's.
-        try tmux.waitFor(timeout: 120, "the end of the paste") { $0.contains("/promo") && $0.contains("Feature Flags (1)") }
+        try tmux.waitFor(timeout: 120, "the end of the paste") { $0.contains("/promo") && $0.contains("Promo Banner") }
         try tmux.send("Escape", "Escape")
         try tmux.waitFor(timeout: 5, "the whole menu") { $0.contains(Self.menuShown) }
         try quit(tmux)

@@ -30,18 +30,21 @@ public struct BibimbapArguments: Sendable, Equatable {
         Debug overrides (set with `flags set ID on|off` or the `flags` menu) change it in developer
         and beta builds; a release build always shows the Nimbus values.
 
-        USAGE: bibimbap [--watch] [--config PATH] [--store PATH] [--color auto|always|never]
+        USAGE: bibimbap [--watch] [--annotate] [--config PATH] [--store PATH] [--color auto|always|never]
 
         OPTIONS:
-          --watch             Redraw whenever the store changes (another process toggling a flag);
-                              Ctrl-C quits.
+          --watch             Redraw whenever the store changes (another process toggling a flag)
+                              or the window is resized, marking the lines that changed with »;
+                              Ctrl-C quits (exit status 130).
+          --annotate          Name the flag or preference behind each block of the screen, and
+                              the flags whose blocks are hidden because they are off.
           --interval MS       How often --watch looks at the store, in milliseconds (default 200).
           --config PATH       The app's feature-flags.yaml (default: $FLAGS_CONFIG, else search the
                               working directory and its parents, else the built-in demo).
           --store PATH        The prefs store (default: $FLAGS_STORE, else the app's default store).
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set),
                               always or never. --no-color is --color never.
-          --width COLUMNS     Width of the screen (default 64, at least 60).
+          --width COLUMNS     Width of the screen (default: the terminal's, else 64; at least 48).
           -h, --help          This help.
 
         EXAMPLE (two tmux panes):
@@ -56,7 +59,9 @@ public struct BibimbapArguments: Sendable, Equatable {
     public var configPath: String?
     public var storePath: String?
     public var colour = ColourChoice.auto
-    public var width = HomeScreenRenderer.defaultWidth
+    /// The screen's width; nil follows the terminal (64 when the output is not one).
+    public var width: Int?
+    public var annotate = false
 
     public init() {}
 
@@ -86,6 +91,7 @@ public struct BibimbapArguments: Sendable, Equatable {
             switch name {
             case "-h", "--help", "help": result.showHelp = true
             case "--watch": result.watch = true
+            case "--annotate": result.annotate = true
             case "--interval": result.intervalMilliseconds = try number(atLeast: 10)
             case "--config": result.configPath = try value()
             case "--store":
@@ -104,7 +110,7 @@ public struct BibimbapArguments: Sendable, Equatable {
             default:
                 throw UsageError(description: word.hasPrefix("-") ? "unknown option '\(word)'" : "unexpected argument '\(word)'")
             }
-            if attached != nil, ["-h", "--help", "--watch", "--no-color", "--no-colour"].contains(name) {
+            if attached != nil, ["-h", "--help", "--watch", "--annotate", "--no-color", "--no-colour"].contains(name) {
                 throw UsageError(description: "\(name) takes no value")
             }
         }

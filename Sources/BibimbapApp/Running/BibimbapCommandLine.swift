@@ -7,8 +7,9 @@ import Foundation
 /// store changes.
 ///
 /// Use it from the executable's `main.swift`; tests call `run` with their own console,
-/// environment and stop condition. Exit status: 0 success (also after Ctrl-C in `--watch`),
-/// 1 the flags could not be opened, 2 a usage error.
+/// environment and stop condition. Exit status: 0 success, 1 the flags could not be opened,
+/// 2 a usage error, 128 + the signal when a signal ended `--watch` (130 after Ctrl-C), as a
+/// shell reports a program the signal killed.
 ///
 /// ```swift
 /// exit(BibimbapCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
@@ -49,9 +50,18 @@ public enum BibimbapCommandLine {
         }
         DependencyHelper().bootstrapDependencies(from: flagsEnvironment)
 
-        let renderer = HomeScreenRenderer(width: arguments.width, colour: usesColour(arguments.colour, console: console, environment: environment))
+        let colour = usesColour(arguments.colour, console: console, environment: environment)
+        // On a terminal with --watch, two columns go to the gutter that marks changed lines.
+        let gutter = arguments.watch && console.isTerminal ? ChangedLines.blank.count : 0
+        // A phone app's screen: it follows a narrow pane but stops growing at 100 columns.
+        func width() -> Int {
+            arguments.width ?? (console.columns().map { min($0 - gutter, HomeScreenRenderer.maximumAutomaticWidth) } ?? HomeScreenRenderer.defaultWidth)
+        }
         let home = HomeViewModel(flags: flags)
-        func frame() -> String { renderer.render(home.screen, footer: AppFooter(environment: flagsEnvironment)) }
+        func frame() -> String {
+            HomeScreenRenderer(width: width(), colour: colour, annotate: arguments.annotate)
+                .render(home.screen, footer: AppFooter(environment: flagsEnvironment))
+        }
 
         guard arguments.watch else {
             console.write(frame())
@@ -59,9 +69,14 @@ public enum BibimbapCommandLine {
         }
 
         let signal = stopWhen == nil ? StopSignal() : nil
-        defer { signal?.stop() }
+        let resize = console.isTerminal && stopWhen == nil ? ResizeSignal() : nil
+        defer {
+            resize?.stop()
+            signal?.stop()
+        }
         let shouldStop = stopWhen ?? { signal!.isRequested }
         var first = true
+        var previous: (text: String, width: Int)?
         HomeScreenWatcher(interval: .milliseconds(arguments.intervalMilliseconds)).run(
             generation: { flagsEnvironment.prefs.generation },
             frame: {
@@ -75,11 +90,23 @@ public enum BibimbapCommandLine {
                 return frame()
             },
             draw: { text in
-                // A terminal is cleared and redrawn; a pipe or file gets frames one after another.
-                console.write(console.isTerminal ? clearScreen + text : text + "\n")
+                // A terminal is cleared and redrawn, with the lines changed since the last frame
+                // marked; a pipe or file gets frames one after another.
+                let now = width()
+                if console.isTerminal {
+                    // A resize redraws the same screen at another width: nothing to mark then.
+                    let since = previous.flatMap { $0.width == now ? $0.text : nil }
+                    console.write(clearScreen + ChangedLines.marked(text, since: since, colour: colour))
+                } else {
+                    console.write(text + "\n")
+                }
+                previous = (text, now)
             },
-            shouldStop: shouldStop)
-        if console.isTerminal { console.write("\n") }
+            shouldStop: shouldStop,
+            redrawRequested: { resize?.takeResize() ?? false })
+        // Leave the cursor below the last frame, in the terminal's own colours.
+        if console.isTerminal { console.write((colour ? "\u{1B}[0m" : "") + "\n") }
+        if let caught = signal?.caught { return 128 + caught }
         return 0
     }
 

@@ -13,11 +13,16 @@ public struct BibimbapConsole: Sendable {
     public var isTerminal: Bool
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
+    /// The terminal's width in columns now, nil when unknown (not a terminal): asked again
+    /// after every resize, so the screen follows its pane.
+    public var columns: @Sendable () -> Int?
 
-    public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+    public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+                columns: @escaping @Sendable () -> Int? = { nil }) {
         self.isTerminal = isTerminal
         self.write = write
         self.writeError = writeError
+        self.columns = columns
     }
 
     /// The process's standard output and error, written unbuffered so each frame appears whole.
@@ -25,6 +30,11 @@ public struct BibimbapConsole: Sendable {
         BibimbapConsole(
             isTerminal: isatty(STDOUT_FILENO) == 1,
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            columns: {
+                var size = winsize()
+                guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+                return Int(size.ws_col)
+            })
     }
 }

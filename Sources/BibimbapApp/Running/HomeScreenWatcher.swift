@@ -27,8 +27,11 @@ public struct HomeScreenWatcher: Sendable {
     ///   - frame: the screen's text now; called once at start and after each move of the generation.
     ///   - draw: shows a frame; called for the first one and for each that differs from the last drawn.
     ///   - shouldStop: asked before and after each pause.
+    ///   - redrawRequested: asked after each pause; true (the window was resized) makes a new
+    ///     frame and draws it even when the store did not move.
     @discardableResult
     public func run(generation: () -> UInt64, frame: () -> String, draw: (String) -> Void, shouldStop: () -> Bool,
+                    redrawRequested: () -> Bool = { false },
                     sleep: (Duration) -> Void = HomeScreenWatcher.sleep) -> Int {
         var seen = generation()
         var shown = frame()
@@ -37,11 +40,12 @@ public struct HomeScreenWatcher: Sendable {
         while !shouldStop() {
             sleep(interval)
             if shouldStop() { break }
+            let redraw = redrawRequested()
             let now = generation()
-            guard now != seen else { continue }
+            guard now != seen || redraw else { continue }
             seen = now
             let next = frame()
-            if next != shown {
+            if next != shown || redraw {
                 shown = next
                 draw(next)
                 drawn += 1

@@ -30,6 +30,10 @@ public enum FeatureFlagsDebugMenu {
     public static let keyHelp = MenuKeyBindings.helpText + "\n\n" + """
         Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
+        The filter is fuzzy, as in fzf: its letters in order (tj finds Tip Jar) in a row's id, title,
+        status or source (override, an experiment's slug), best matches first, matched letters
+        underlined. The status line shows the selected row's id. A collapsed section is one line
+        starting with + (Build only status starts so); z, Enter or Right opens it.
         The menu reloads within a second when another process (flags set, the app) changes the store.
         Experiments from a Remote Settings server are fetched in the background: the menu opens on
         the cached ones and the header says "experiments: fetching…", then "fresh" or "cached … ago".
@@ -53,8 +57,10 @@ public enum FeatureFlagsDebugMenu {
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)
-                // Handle every key already waiting (a paste, fast typing) before drawing again,
-                // but draw at least every 50 ms so a long burst still shows progress.
+                // Read every key already waiting (a paste, fast typing) and apply them together
+                // before drawing again: a pasted filter is filtered once and drawn once. A long
+                // burst is cut every 4,096 keys or 50 ms so the screen still shows progress.
+                var burst: [KeyEvent] = []
                 var next: KeyEvent? = terminal.readKey()
                 let deadline = DispatchTime.now().uptimeNanoseconds + 50_000_000
                 while let key = next {
@@ -65,11 +71,17 @@ public enum FeatureFlagsDebugMenu {
                         return .signal(number)
                     case .resize:
                         terminal.repaintAll()
+                        if !controller.handle(burst) { return .quit }
+                        burst.removeAll()
+                    case .timeout:
+                        if !controller.handle(burst + [key]) { return .quit }
+                        burst.removeAll()
                     default:
-                        if !controller.handle(key) { return .quit }
+                        burst.append(key)
                     }
-                    next = DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
+                    next = burst.count < 4096 && DispatchTime.now().uptimeNanoseconds < deadline ? terminal.pendingKey() : nil
                 }
+                if !controller.handle(burst) { return .quit }
             }
         }
     }

@@ -39,6 +39,8 @@ extension FeatureFlagsDebugViewController {
                 preview(nextChannel(after: previewChannel))
             case .savePreset(let name):
                 try savePreset(name)
+            case .replacePreset(let name):
+                try savePreset(name, replacing: true)
             case .choosePreset:
                 showPresets()
             case .applyPreset(let name):
@@ -123,6 +125,16 @@ extension FeatureFlagsDebugViewController {
             reloadView()
             let state = previewed.provider.state(of: flag)
             screen.show(message: "\(MenuRowFactory.title(of: flag)): override removed, now \(MenuText.onOff(state.enabled)) (\(state.source.summary)).")
+        case .userPreference(let id)?:
+            guard let flag = environment.registry.flagIfPresent(id) else { return }
+            let title = MenuRowFactory.title(of: flag)
+            if previewed.preferences.storedPreference(for: flag) == nil {
+                screen.show(message: "\(title) has no stored choice.")
+                return
+            }
+            try previewed.preferences.removePreferenceFor(flag)
+            reloadView()
+            screen.show(message: "\(title): stored choice removed, now \(MenuText.onOff(previewed.preferences.getPreferenceFor(flag))).")
         case .typedPreference(let id)?:
             guard let preference = environment.registry.preferences.first(where: { $0.id == id }) else { return }
             if previewed.preferences.storedPreference(for: preference) == nil {

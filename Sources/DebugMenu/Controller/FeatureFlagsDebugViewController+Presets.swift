@@ -11,9 +11,15 @@ import FlagsTool
 
 /// Saving the state as a preset (`s`), listing (`p`) and applying presets (`PresetStore`).
 extension FeatureFlagsDebugViewController {
-    func savePreset(_ name: String) throws {
+    /// Saves the state as preset `name`; one of that name is replaced only when `replacing`
+    /// (the user said yes to the question this asks otherwise).
+    func savePreset(_ name: String, replacing: Bool = false) throws {
         let presets = PresetStore(environment: environment)
         let existed = presets.list().contains { $0.name == name }
+        if existed && !replacing {
+            screen.ask(.replacePreset(name: name))
+            return
+        }
         let state = SavedFlagState.capture(from: environment)
         try presets.save(name, state: state)
         let preferenceCount = state.userPreferences.count + state.typedPreferences.count
@@ -21,10 +27,22 @@ extension FeatureFlagsDebugViewController {
                     + "\(MenuText.count(preferenceCount, "preference"))).")
     }
 
+    /// Lists the presets, each with when it was saved and what applying it would change now.
     func showPresets() {
         let now = clock()
-        let items = PresetStore(environment: environment).list().map { preset in
-            PresetChooser.Item(name: preset.name, detail: "saved " + MenuText.ago(setAt: preset.savedAt, now: now))
+        let store = PresetStore(environment: environment)
+        let current = environment.prefs.allEntries()
+        let items = store.list().map { preset in
+            let changes: String
+            do {
+                let state = try store.load(preset.name)
+                changes = PresetPreview(changes: state.changes(for: environment, replacing: true, now: now), current: current,
+                                        registry: environment.registry).summary()
+            } catch {
+                changes = "unreadable: \(error)"
+            }
+            return PresetChooser.Item(name: preset.name, detail: "saved " + MenuText.ago(setAt: preset.savedAt, now: now),
+                                      changes: changes)
         }
         screen.showPresetChooser(PresetChooser(items: items))
     }

@@ -18,8 +18,12 @@ extension FeatureFlagsDebugViewController {
     /// channel that is `Distribution.current`, which the compile-time checks keep in step.
     var previewedDistribution: Distribution { Distribution(channel: previewed.buildChannel) }
 
-    func rebuildAllRows() {
+    /// `searchTexts` (what the source column of each flag says, in registry order, from one
+    /// read of the store) lets the pending rows carry it, so the filter finds `override` or an
+    /// experiment's slug without working out every row in full.
+    func rebuildAllRows(searchTexts: [(source: String, value: String)]? = nil) {
         let registry = environment.registry
+        self.hasSearchTexts = searchTexts != nil
         settingByFlag = [:]  // switches read from `previewed`, which may have changed
         let debuggable = registry.debuggableFlagIndices
         let preferenceFlags = registry.userPreferenceFlagIndices.map { registry.flags[$0] }
@@ -38,7 +42,8 @@ extension FeatureFlagsDebugViewController {
             count: debuggable.count, section: .featureFlags,
             row: { position in
                 let flag = registry.flags[debuggable[position]]
-                return MenuRowFactory.pendingFeatureFlagRow(flag, isOverridden: overridden.contains(flag.rawValue))
+                return MenuRowFactory.pendingFeatureFlagRow(flag, isOverridden: overridden.contains(flag.rawValue),
+                                                            sourceText: searchTexts?[debuggable[position]].source ?? "")
             },
             index: { id in
                 guard case .featureFlag(let flagID)? = MenuRowID(rawValue: id) else { return nil }
@@ -46,7 +51,7 @@ extension FeatureFlagsDebugViewController {
             })
         let statuses = MenuRows.Segment.made(
             count: registry.flags.count, section: .buildOnlyStatus,
-            row: { MenuRowFactory.pendingBuildStatusRow(registry.flags[$0]) },
+            row: { MenuRowFactory.pendingBuildStatusRow(registry.flags[$0], valueText: searchTexts?[$0].value ?? "") },
             index: { id in
                 guard case .buildStatus(let flagID)? = MenuRowID(rawValue: id) else { return nil }
                 return registry.index(ofFlag: flagID)

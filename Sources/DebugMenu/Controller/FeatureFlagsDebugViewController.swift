@@ -62,6 +62,8 @@ public final class FeatureFlagsDebugViewController {
     /// How many rows are still pending (`MenuRow.isPending`): flag rows start so, and get their
     /// values when they come into view, are selected or are asked for.
     var pendingRowCount = 0
+    /// Whether the pending rows carry their source texts for the filter (`prepareForFiltering`).
+    var hasSearchTexts = false
     /// The switches made so far, by flag id; all bound to `previewed`'s provider.
     var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
     /// Which rows show the value stored under a prefs key.
@@ -125,6 +127,8 @@ public final class FeatureFlagsDebugViewController {
         snapshot = environment.prefs.allEntries()
         countOverrides()
         rebuildAllRows()
+        // One read-only row per flag: long, and rarely what the user came for.
+        screen.setCollapsedSections([.buildOnlyStatus])
         experimentsStatus = ExperimentsStatusText.text(
             for: environment.experiments, isFetching: false,
             cachedAt: ExperimentsStatusText.cachedAt(environment.experiments, prefs: environment.prefs),
@@ -292,9 +296,51 @@ public final class FeatureFlagsDebugViewController {
             // A key acts on the selected row: its values must be known (it was on screen, but a
             // key earlier in the same burst may have moved the selection).
             if let index = screen.selectedRowIndex { fillPendingRows([index]) }
+            prepareForFiltering()
             guard let action = screen.handle(key) else { return true }
             return perform(action)
         }
+    }
+
+    /// Applies a burst of input events read together (a paste, fast typing): typed characters
+    /// in a row while the filter or a prompt is being typed go in at once, filtered once, so a
+    /// paste costs one filter, not one per character. Returns false when the menu should close.
+    @discardableResult
+    public func handle(_ keys: [KeyEvent]) -> Bool {
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            let mode = screen.keyMode
+            if mode == .filter || mode == .prompt {
+                var text = ""
+                var end = index
+                while end < keys.endIndex, case .character(let character) = keys[end],
+                      MenuKeyBindings.command(for: keys[end], in: mode) == .type {
+                    text.append(character)
+                    end += 1
+                }
+                if end - index > 1 {
+                    takeFetchedExperiments()
+                    prepareForFiltering()
+                    screen.type(text)
+                    index = end
+                    continue
+                }
+            }
+            if !handle(keys[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Gives the pending rows their source texts before the filter first searches them: it
+    /// matches the source column too (`override`, an experiment's slug), which a pending row does
+    /// not know. One read of the store for all flags; the rows stay pending (working out 20,000
+    /// rows in full made the first filter key of a large app take half a second).
+    func prepareForFiltering() {
+        guard pendingRowCount > 0, !hasSearchTexts, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
+        let flags = environment.registry.flags
+        let factory = MenuRowFactory(previewed: previewed, separator: separator, now: clock)
+        rebuildAllRows(searchTexts: factory.searchTexts(states: previewed.provider.states(of: flags), flags: flags))
     }
 }
 #endif

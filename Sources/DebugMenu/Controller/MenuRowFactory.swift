@@ -89,17 +89,28 @@ struct MenuRowFactory {
 
     /// A flag's switch with its values left pending (10,000 of them in a large app): it costs no
     /// read of the store and no Nimbus value. It already knows what a key does to it: a toggle,
-    /// and whether `x` has an active override to remove.
-    static func pendingFeatureFlagRow(_ flag: FeatureFlagID, isOverridden: Bool) -> MenuRow {
+    /// and whether `x` has an active override to remove; `sourceText` is what the filter may
+    /// search in its source column (`searchTexts`), never drawn.
+    static func pendingFeatureFlagRow(_ flag: FeatureFlagID, isOverridden: Bool, sourceText: String = "") -> MenuRow {
         MenuRow(id: MenuRowID.featureFlag(flag.rawValue).rawValue, section: .featureFlags,
-                kind: .toggle(isOn: false, isOverridden: isOverridden, sourceText: "", hiddenValueText: nil),
+                kind: .toggle(isOn: false, isOverridden: isOverridden, sourceText: sourceText, hiddenValueText: nil),
                 title: title(of: flag), statusText: flag.definition.debug?.status ?? "", isPending: true)
     }
 
-    /// A flag's build-only status with its value left pending.
-    static func pendingBuildStatusRow(_ flag: FeatureFlagID) -> MenuRow {
-        MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: ""),
+    /// A flag's build-only status with its value left pending (`valueText` for the filter only).
+    static func pendingBuildStatusRow(_ flag: FeatureFlagID, valueText: String = "") -> MenuRow {
+        MenuRow(id: MenuRowID.buildStatus(flag.rawValue).rawValue, section: .buildOnlyStatus, kind: .readOnly(valueText: valueText),
                 title: flag.rawValue, statusText: buildStatusText(flag), isPending: true)
+    }
+
+    /// What the source column of each flag's rows says, for the filter: the switch's source
+    /// (`override`, `experiment slug/branch`, …) and the build-only status's value.
+    func searchTexts(states: [String: FeatureFlagState], flags: FeatureFlagList) -> [(source: String, value: String)] {
+        flags.map { flag in
+            guard let state = states[flag.rawValue] else { return ("", "") }
+            let source = state.source.summary
+            return (source, "\(MenuText.onOff(state.enabled))\(separator)\(source)")
+        }
     }
 
     /// A flag's title in the menu: its debug title, else its id.

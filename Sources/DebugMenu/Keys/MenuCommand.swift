@@ -23,6 +23,14 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case editFilter
     /// Clear the filter (and, while editing it, stop editing).
     case clearFilter
+    /// Show only rows with a debug override, or every row again (`o`).
+    case toggleOverriddenOnly
+    /// Collapse the selected row's section, or expand the collapsed section selected (`z`).
+    case toggleSection
+    /// Collapse the selected row's section (Left).
+    case collapseSection
+    /// Expand the collapsed section selected (Right).
+    case expandSection
     case cycleChannel
     /// Ask for a preset name (`s`).
     case savePreset

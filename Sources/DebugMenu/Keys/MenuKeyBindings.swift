@@ -14,7 +14,7 @@
 public enum MenuKeyBindings {
     /// What the keys currently act on, in the order `ScreenModel` checks them.
     public enum Mode: Equatable, Hashable, Sendable, CaseIterable {
-        /// A y/n question is waiting (reset all).
+        /// A y/n question is waiting (reset all, replace a preset).
         case confirmation
         /// A name is being typed (`s`).
         case prompt
@@ -58,9 +58,9 @@ public enum MenuKeyBindings {
     /// The keys of the row list (and the help screen's text).
     ///
     /// `x` and space do different things on different rows, and the texts say so: on a flag
-    /// with an active override `x` removes it (without one it says "has no override", as it does
-    /// on a bool preference, whose choice space flips); on a typed preference it removes the
-    /// stored choice; on a read-only row both say the row is read-only.
+    /// with an active override `x` removes it (without one it says "has no override"); on a bool
+    /// or typed preference it removes the stored choice, so the default shows again; on a
+    /// read-only row both say the row is read-only.
     public static let rows: [MenuKeyBinding] = [
         MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
                         (.key(.character("k")), .moveUp)],
@@ -74,12 +74,18 @@ public enum MenuKeyBindings {
                        help: "toggle (a flag: stores an override); a choice: next value",
                        footer: "toggle", rank: 0),
         MenuKeyBinding([(.key(.character("x")), .removeOverride)],
-                       help: "remove a flag's override or a typed preference's choice",
+                       help: "remove a flag's override or a preference's stored choice",
                        footer: "remove override", rank: 2),
         MenuKeyBinding([(.key(.character("R")), .resetAll)], help: "reset all overrides (asks y/n first)",
                        footer: "reset all", rank: 3),
         MenuKeyBinding([(.key(.character("/")), .editFilter), (.key(.escape), .clearFilter)],
-                       help: "filter as you type: Enter keeps it, Esc clears it", footer: "filter", rank: 1),
+                       help: "filter, fuzzy (tj: Tip Jar; /override, a slug); Enter keeps, Esc clears",
+                       footer: "filter", rank: 1),
+        MenuKeyBinding([(.key(.character("o")), .toggleOverriddenOnly)],
+                       help: "only overridden rows (the header says so), or all again",
+                       footer: "overridden only", rank: 4),
+        MenuKeyBinding([(.key(.character("z")), .toggleSection), (.key(.left), .collapseSection), (.key(.right), .expandSection)],
+                       help: "collapse / expand the section (Build only status starts closed)"),
         MenuKeyBinding([(.key(.character("c")), .cycleChannel)], help: "preview the next channel the manifest declares",
                        footer: "channel", rank: 3),
         MenuKeyBinding([(.key(.character("s")), .savePreset)],
@@ -156,13 +162,13 @@ public enum MenuKeyBindings {
         MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
     ]
 
-    /// While "Reset all …? y/n" waits.
+    /// While a y/n question waits ("Reset all …?", "Replace preset …?"; the question says what yes does).
     public static let confirmation: [MenuKeyBinding] = [
         MenuKeyBinding([(.key(.character("y")), .accept), (.key(.character("Y")), .accept)],
-                       help: "reset all overrides", footer: "reset all", rank: 0),
+                       help: "yes: do what the question says", footer: "yes", rank: 0),
         MenuKeyBinding([(.key(.character("n")), .cancel), (.key(.character("N")), .cancel), (.key(.escape), .cancel),
                         (.key(.character("q")), .cancel)],
-                       help: "keep them", footer: "cancel", rank: 0),
+                       help: "no: change nothing", footer: "no", rank: 0),
     ]
 
     /// The row list's keys as `flags menu --help` prints them (ASCII names, one binding a line).

@@ -10,6 +10,9 @@
 public enum ContentLine: Equatable, Hashable, Sendable {
     /// A section title with the number of rows shown in it.
     case sectionTitle(MenuSection, rowCount: Int)
+    /// The title of a collapsed section (`rowCount` rows hidden), selectable as the visible
+    /// position `position`.
+    case collapsedSectionTitle(MenuSection, rowCount: Int, position: Int)
     /// An empty line between sections.
     case spacer
     /// The visible row at `position` (an index among the rows the filter lets through).

@@ -2,7 +2,9 @@
 import Nimbus
 
 /// The scrollable lines of the menu: for each section with rows to show, in `MenuSection`
-/// order, a title and its rows, with a spacer before every title but the first.
+/// order, a title and its rows, with a spacer before every title but the first. A collapsed
+/// section is its title alone, which is then the section's one selectable position (its first
+/// row stands for it), so moving, paging and jumping need no special case.
 ///
 /// A section's rows are kept as runs of neighbouring row indices, not one entry per row, so
 /// the unfiltered menu of a 10,000-flag app (two runs of 10,000 rows) is laid out in a few
@@ -27,9 +29,16 @@ struct ContentLines: Sendable {
         /// Row indices, ascending, and after each run how many rows the section has so far.
         let runs: [Range<Int>]
         let runEnds: [Int]
-        var rowCount: Int { runEnds.last ?? 0 }
+        /// Whether only the title is shown.
+        let isCollapsed: Bool
+        /// How many rows the section has (shown or, when collapsed, hidden).
+        let sectionRowCount: Int
+        /// How many positions the section takes: its rows, or its title when collapsed.
+        var rowCount: Int { isCollapsed ? 1 : sectionRowCount }
+        /// The line of the first position (the title itself when collapsed).
+        var firstRowLine: Int { isCollapsed ? titleLine : titleLine + 1 }
         /// The line after the section's last row.
-        var endLine: Int { titleLine + 1 + rowCount }
+        var endLine: Int { firstRowLine + rowCount }
     }
 
     private(set) var sections: [Section] = []
@@ -37,11 +46,12 @@ struct ContentLines: Sendable {
     private(set) var rowCount = 0
     private(set) var lineCount = 0
 
-    /// Lines for the rows in `runs` (in row order, not overlapping), grouped by section in
-    /// `MenuSection` order; sections without rows are left out.
-    init(runs: [SectionRun] = []) {
+    /// Lines for the rows in `runs` (not overlapping; within a section in the order shown),
+    /// grouped by section in `MenuSection` order; sections without rows are left out, and those
+    /// in `collapsed` show only their title.
+    init(runs: [SectionRun] = [], collapsed: Set<MenuSection> = []) {
         for section in MenuSection.allCases {
-            let sectionRuns = runs.filter { $0.section == section && !$0.rows.isEmpty }.map(\.rows)
+            var sectionRuns = runs.filter { $0.section == section && !$0.rows.isEmpty }.map(\.rows)
             guard !sectionRuns.isEmpty else { continue }
             let titleLine = sections.isEmpty ? 0 : lineCount + 1
             var ends: [Int] = []
@@ -50,9 +60,17 @@ struct ContentLines: Sendable {
                 total += run.count
                 ends.append(total)
             }
-            let added = Section(section: section, titleLine: titleLine, firstPosition: rowCount, runs: sectionRuns, runEnds: ends)
+            let isCollapsed = collapsed.contains(section)
+            let hiddenCount = total
+            if isCollapsed {
+                // The first row stands for the collapsed section (its selection keeps the id).
+                sectionRuns = [sectionRuns[0].lowerBound ..< sectionRuns[0].lowerBound + 1]
+                ends = [1]
+            }
+            let added = Section(section: section, titleLine: titleLine, firstPosition: rowCount, runs: sectionRuns, runEnds: ends,
+                                isCollapsed: isCollapsed, sectionRowCount: hiddenCount)
             sections.append(added)
-            rowCount += total
+            rowCount += added.rowCount
             lineCount = added.endLine
         }
     }
@@ -60,8 +78,13 @@ struct ContentLines: Sendable {
     /// What content line `index` (in `0..<lineCount`) shows.
     func line(at index: Int) -> ContentLine {
         guard let section = sections.last(where: { $0.titleLine <= index }) else { return .spacer }
-        if index == section.titleLine { return .sectionTitle(section.section, rowCount: section.rowCount) }
-        let offset = index - section.titleLine - 1
+        if index == section.titleLine {
+            if section.isCollapsed {
+                return .collapsedSectionTitle(section.section, rowCount: section.sectionRowCount, position: section.firstPosition)
+            }
+            return .sectionTitle(section.section, rowCount: section.rowCount)
+        }
+        let offset = index - section.firstRowLine
         return offset < section.rowCount ? .row(position: section.firstPosition + offset) : .spacer
     }
 
@@ -77,16 +100,29 @@ struct ContentLines: Sendable {
     /// The content line of the row shown at `position`.
     func lineOfRow(at position: Int) -> Int {
         let section = self.section(holding: position)
-        return section.titleLine + 1 + (position - section.firstPosition)
+        return section.firstRowLine + (position - section.firstPosition)
+    }
+
+    /// The section shown at `position`, and whether it is collapsed (the position is its title).
+    func section(at position: Int) -> (section: MenuSection, isCollapsed: Bool) {
+        let section = self.section(holding: position)
+        return (section.section, section.isCollapsed)
+    }
+
+    /// The section whose rows run through `line` below its title (the one a sticky title names).
+    func sectionTitleAbove(line: Int) -> ContentLine? {
+        guard let section = sections.last(where: { $0.titleLine < line }), line < section.endLine, !section.isCollapsed else { return nil }
+        return .sectionTitle(section.section, rowCount: section.rowCount)
     }
 
     /// The position at which row `index` is shown, if it is.
     func position(ofRow index: Int) -> Int? {
+        // The runs of a filtered view are in score order, not row order: a walk, O(runs).
         for section in sections {
-            let run = section.runs.partitionPoint { $0.upperBound > index }
-            guard run < section.runs.count, section.runs[run].contains(index) else { continue }
-            let before = run == 0 ? 0 : section.runEnds[run - 1]
-            return section.firstPosition + before + (index - section.runs[run].lowerBound)
+            for (run, rows) in section.runs.enumerated() where rows.contains(index) {
+                let before = run == 0 ? 0 : section.runEnds[run - 1]
+                return section.firstPosition + before + (index - rows.lowerBound)
+            }
         }
         return nil
     }
@@ -94,15 +130,15 @@ struct ContentLines: Sendable {
     /// The first row shown on `line` or below it.
     func firstPosition(atOrAfterLine line: Int) -> Int? {
         for section in sections where line < section.endLine {
-            return section.firstPosition + max(0, line - section.titleLine - 1)
+            return section.firstPosition + max(0, line - section.firstRowLine)
         }
         return nil
     }
 
     /// The last row shown on `line` or above it.
     func lastPosition(atOrBeforeLine line: Int) -> Int? {
-        for section in sections.reversed() where line > section.titleLine {
-            return section.firstPosition + min(line - section.titleLine - 1, section.rowCount - 1)
+        for section in sections.reversed() where line >= section.firstRowLine {
+            return section.firstPosition + min(line - section.firstRowLine, section.rowCount - 1)
         }
         return nil
     }

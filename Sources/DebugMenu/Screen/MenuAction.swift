@@ -23,8 +23,11 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case resetAll
     /// Preview the next build channel (developer → beta → release → developer).
     case cycleChannel
-    /// Save the current flag state as the preset `name` (typed at the `s` prompt, not yet checked).
+    /// Save the current flag state as the preset `name` (typed at the `s` prompt, not yet checked);
+    /// when one of that name exists, the controller asks before replacing it.
     case savePreset(name: String)
+    /// Save the current flag state over the existing preset `name` (the user said yes).
+    case replacePreset(name: String)
     /// List the saved presets in a `PresetChooser` (`p`).
     case choosePreset
     /// Make the overrides exactly those of preset `name` (chosen in the `PresetChooser`).

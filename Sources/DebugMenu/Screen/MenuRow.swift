@@ -39,8 +39,6 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
     /// is right, what it shows is not. Whoever owns the rows fills a pending row in before it
     /// is drawn or handed out, so a menu of 10,000 flags works out the values of a screenful.
     public let isPending: Bool
-    /// Lowercased id, title and status text: what the filter searches.
-
     public init(id: String, section: MenuSection, kind: Kind, title: String, statusText: String = "", isPending: Bool = false) {
         self.id = id
         self.section = section
@@ -50,21 +48,33 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
         self.isPending = isPending
     }
 
-    /// What the filter searches: id, title and status text, lowercased, one per line.
+    /// What the filter searches: id, title, status text and the source column (where the value
+    /// comes from: `override`, an experiment's slug), lowercased, one per line.
     public var searchableText: String {
         var bytes: [UInt8] = []
-        appendSearchableText(to: &bytes)
+        appendSearchableText(to: &bytes, keepingCase: false)
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The source column's text: where a toggle's value comes from (and the value it hides), a
+    /// choice's value, a read-only row's value.
+    public var sourceColumnText: String {
+        switch kind {
+        case .toggle(_, _, let source, let hidden): hidden.map { "\(source) (\($0))" } ?? source
+        case .choice(let value, _): value
+        case .readOnly(let value): value
+        }
+    }
+
     /// Appends `searchableText` as UTF-8 to `bytes`, without making the string: ASCII text (ids,
-    /// most titles) is lowercased byte by byte, anything else through `lowercased()`.
-    func appendSearchableText(to bytes: inout [UInt8]) {
+    /// most titles) byte by byte (lowercased unless `keepingCase`, which the fuzzy filter wants
+    /// to see where camelCase words start), anything else through `lowercased()`.
+    func appendSearchableText(to bytes: inout [UInt8], keepingCase: Bool = false) {
         func append(_ part: String) {
             var text = part
             let isASCII = text.withUTF8 { utf8 in
                 guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-                for byte in utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+                for byte in utf8 { bytes.append(!keepingCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
                 return true
             }
             if !isASCII { bytes.append(contentsOf: text.lowercased().utf8) }
@@ -74,6 +84,20 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
         append(title)
         bytes.append(UInt8(ascii: "\n"))
         append(statusText)
+        bytes.append(UInt8(ascii: "\n"))
+        switch kind {
+        case .toggle(_, _, let source, let hidden):
+            append(source)
+            if let hidden { append(" (" + hidden + ")") }
+        case .choice(let value, _), .readOnly(let value):
+            append(value)
+        }
+    }
+
+    /// Whether the filter sees the same text in both rows (id, title, status and source).
+    func hasSameSearchableText(as other: MenuRow) -> Bool {
+        guard id == other.id, title == other.title, statusText == other.statusText else { return false }
+        return sourceColumnText == other.sourceColumnText
     }
 
     /// Whether the row is a toggle carrying a debug override.
@@ -88,7 +112,7 @@ public struct MenuRow: Identifiable, Equatable, Hashable, Sendable {
         return true
     }
 
-    /// Whether the (already lowercased) `needle` occurs in the id, title or status text.
+    /// Whether the (already lowercased) `needle` occurs in the id, title, status or source text.
     ///
     /// A plain byte search over the UTF-8 of both: the filter runs it on every row for
     /// every typed key, and Foundation's `contains` (which bridges each string to NSString)

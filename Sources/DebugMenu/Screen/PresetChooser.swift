@@ -16,10 +16,13 @@ public struct PresetChooser: Equatable, Hashable, Sendable {
         public var name: String
         /// A short fact shown beside it ("saved 5m ago").
         public var detail: String
+        /// What applying it would change now ("2 changes: tipJar override on, …"), if known.
+        public var changes: String?
 
-        public init(name: String, detail: String) {
+        public init(name: String, detail: String, changes: String? = nil) {
             self.name = name
             self.detail = detail
+            self.changes = changes
         }
     }
 

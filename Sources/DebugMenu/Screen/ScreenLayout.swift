@@ -9,7 +9,9 @@
 /// (question, text prompt, filter, message, position) and a footer with the main keys (the
 /// least important are dropped whole when the terminal is narrow). Rows read `▸ [✓] ● Title   status text   source`:
 /// the pointer marks the selection, `●` (ASCII `*`) an override, in accent colour too, so
-/// `NO_COLOR` loses nothing; read-only rows are dimmed.
+/// `NO_COLOR` loses nothing; read-only rows are dimmed. While a filter is set, its matched
+/// letters are drawn in `.match` (underlined); the title of the section being scrolled through
+/// stays on the first content line; a collapsed section is one `+` title line.
 /// Below `minimumSize` (40 columns × 8 lines) only a centred "Terminal too small" message
 /// is drawn; a 1×1 terminal gets one clipped character, a 0-sized one no lines.
 ///
@@ -57,7 +59,7 @@ public struct ScreenLayout: Sendable {
         let width = size.columns
         var result: [DrawnLine] = []
         result.reserveCapacity(size.rows)
-        result.append(contentsOf: headerLines(header, width: width))
+        result.append(contentsOf: headerLines(header, width: width, overriddenOnly: model.showsOverriddenOnly))
         let height = Self.viewport(for: size).height
         if let chooser = model.presetChooser {
             result.append(contentsOf: chooserLines(chooser, width: width, height: height))
@@ -94,7 +96,7 @@ public struct ScreenLayout: Sendable {
 
     // MARK: - Header
 
-    private func headerLines(_ header: MenuHeader, width: Int) -> [DrawnLine] {
+    private func headerLines(_ header: MenuHeader, width: Int, overriddenOnly: Bool = false) -> [DrawnLine] {
         let dot = " \(glyphs.separator) "
         var channels = "build \(header.buildChannel)"
         if let preview = header.previewChannel, preview != header.buildChannel {
@@ -108,6 +110,7 @@ public struct ScreenLayout: Sendable {
         let counts = " \(header.flagCount) flag\(header.flagCount == 1 ? "" : "s")\(dot)"
             + "\(header.overrideCount) overridden\(dot)"
         var parts: [(String, TextStyle)] = [(counts, .normal)]
+        if overriddenOnly { parts.append(("overridden only (o shows all)" + dot, .accent)) }
         if let note = header.statusNote, !note.isEmpty {
             parts.append((note + dot, .bold))
         }
@@ -134,17 +137,24 @@ public struct ScreenLayout: Sendable {
             result.append(line([(text, .dim)], width: width))
         } else {
             let columns = RowColumns(width: width)
+            let needle = model.filter.lowercased()
             let end = min(model.contentLineCount, model.scrollOffset + height)
+            let sticky = model.stickySectionTitle
             for index in model.scrollOffset ..< end {
-                switch model.contentLine(at: index) {
+                // The current section's title stays on the first line while its rows scroll.
+                let content = index == model.scrollOffset ? sticky ?? model.contentLine(at: index) : model.contentLine(at: index)
+                switch content {
                 case .spacer:
                     result.append(line([], width: width))
                 case .sectionTitle(let section, let count):
                     result.append(sectionTitle(section, count: count, width: width))
+                case .collapsedSectionTitle(let section, let count, let position):
+                    result.append(sectionTitle(section, count: count, width: width, collapsed: true,
+                                               isSelected: position == model.selection))
                 case .row(let position):
                     result.append(rowLine(model.visibleRow(at: position),
                                           isSelected: position == model.selection,
-                                          columns: columns, width: width))
+                                          columns: columns, width: width, needle: needle))
                 }
             }
         }
@@ -152,10 +162,15 @@ public struct ScreenLayout: Sendable {
         return result
     }
 
-    private func sectionTitle(_ section: MenuSection, count: Int, width: Int) -> DrawnLine {
-        let title = " \(section.title) (\(count)) "
+    /// A section's title; a collapsed one starts with the pointer (or `+`) and says how to open it.
+    private func sectionTitle(_ section: MenuSection, count: Int, width: Int, collapsed: Bool = false,
+                              isSelected: Bool = false) -> DrawnLine {
+        let title = collapsed
+            ? "\(isSelected ? glyphs.pointer : "+") \(section.title) (\(count)) collapsed, z opens "
+            : " \(section.title) (\(count)) "
         let ruleWidth = max(0, width - measure.width(of: title) - 1)
-        return line([(title, .bold), (String(repeating: glyphs.rule, count: ruleWidth), .dim)], width: width)
+        return line([(title, isSelected ? .selected : .bold), (String(repeating: glyphs.rule, count: ruleWidth), .dim)],
+                     width: width)
     }
 
     /// Column widths of a row for a terminal `width` columns wide.
@@ -179,19 +194,32 @@ public struct ScreenLayout: Sendable {
         }
     }
 
-    private func rowLine(_ row: MenuRow, isSelected: Bool, columns: RowColumns, width: Int) -> DrawnLine {
+    private func rowLine(_ row: MenuRow, isSelected: Bool, columns: RowColumns, width: Int, needle: String = "") -> DrawnLine {
         let switchText: String
-        let sourceText: String
+        let sourceText = row.sourceColumnText
         switch row.kind {
-        case .toggle(let isOn, _, let source, let hidden):
+        case .toggle(let isOn, _, _, _):
             switchText = "[\(isOn ? glyphs.on : glyphs.off)]"
-            sourceText = hidden.map { "\(source) (\($0))" } ?? source
-        case .choice(let value, _):
+        case .choice:
             switchText = "[\(glyphs.choice)]"
-            sourceText = value
-        case .readOnly(let value):
+        case .readOnly:
             switchText = "   "
-            sourceText = value
+        }
+        // The matched letters of the filter, in the drawn text that matches it best.
+        var highlight: (column: Int, positions: [Int])?
+        if !needle.isEmpty {
+            var best: Int?
+            for (column, text) in [row.title, row.statusText, sourceText].enumerated() where column != 1 || columns.status > 0 {
+                guard let positions = FuzzyMatch.positions(of: needle, in: text) else { continue }
+                let score = Self.highlightScore(positions)
+                if best.map({ score > $0 }) ?? true { best = score; highlight = (column, positions) }
+            }
+        }
+        func fitted(_ text: String, column: Int, to room: Int, style: TextStyle, after: String) -> [(String, TextStyle)] {
+            let fit = measure.fitWithEllipsis(text, to: room, ellipsis: glyphs.ellipsis)
+            guard let highlight, highlight.column == column else { return [(fit + after, style)] }
+            return Self.split(fit, marking: Set(highlight.positions), style: style,
+                              matchStyle: isSelected ? .selectedMatch : .match) + [(after, style)]
         }
         let overridden = row.isOverridden
         let readOnly = !row.isActionable
@@ -203,15 +231,35 @@ public struct ScreenLayout: Sendable {
         parts.append((isSelected ? "\(glyphs.pointer) " : "  ", plain))
         parts.append((measure.fit(switchText, to: 3) + " ", overridden ? accent : plain))
         parts.append((overridden ? "\(glyphs.overridden) " : "  ", overridden ? accent : plain))
-        parts.append((measure.fitWithEllipsis(row.title, to: columns.title, ellipsis: glyphs.ellipsis) + "  ",
-                      overridden && !isSelected ? .bold : plain))
+        parts += fitted(row.title, column: 0, to: columns.title, style: overridden && !isSelected ? .bold : plain, after: "  ")
         if columns.status > 0 {
-            parts.append((measure.fitWithEllipsis(row.statusText, to: columns.status, ellipsis: glyphs.ellipsis) + "  ",
-                          secondary))
+            parts += fitted(row.statusText, column: 1, to: columns.status, style: secondary, after: "  ")
         }
-        parts.append((measure.fitWithEllipsis(sourceText, to: columns.source, ellipsis: glyphs.ellipsis),
-                      overridden ? accent : secondary))
+        parts += fitted(sourceText, column: 2, to: columns.source, style: overridden ? accent : secondary, after: "")
         return line(parts, width: width, padStyle: isSelected ? .selected : .normal)
+    }
+
+    /// How tight a highlighted match is: fewer gaps between its letters is better.
+    private static func highlightScore(_ positions: [Int]) -> Int {
+        guard let first = positions.first, let last = positions.last else { return 0 }
+        return -(last - first) - (first == 0 ? 0 : 1)
+    }
+
+    /// `text` cut into runs, the characters at `marked` offsets in `matchStyle`.
+    private static func split(_ text: String, marking marked: Set<Int>, style: TextStyle, matchStyle: TextStyle) -> [(String, TextStyle)] {
+        var parts: [(String, TextStyle)] = []
+        var current = "", currentIsMatch = false
+        for (offset, character) in text.enumerated() {
+            let isMatch = marked.contains(offset)
+            if isMatch != currentIsMatch, !current.isEmpty {
+                parts.append((current, currentIsMatch ? matchStyle : style))
+                current = ""
+            }
+            currentIsMatch = isMatch
+            current.append(character)
+        }
+        if !current.isEmpty { parts.append((current, currentIsMatch ? matchStyle : style)) }
+        return parts
     }
 
     // MARK: - Help
@@ -258,6 +306,7 @@ public struct ScreenLayout: Sendable {
                     ("   " + (isSelected ? glyphs.pointer : " ") + " ", style),
                     (measure.fitWithEllipsis(item.name, to: nameWidth, ellipsis: glyphs.ellipsis) + "  ", style),
                     (item.detail, isSelected ? .selected : .dim),
+                    (item.changes.map { "\(" \(glyphs.separator) ")\($0)" } ?? "", isSelected ? .selected : .normal),
                 ], width: width, padStyle: isSelected ? .selected : .normal))
             }
         }
@@ -277,8 +326,19 @@ public struct ScreenLayout: Sendable {
         }
         let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
         if model.isEditingFilter {
-            return line([(" /", .bold), (model.filter, .normal), (glyphs.caret, .bold), ("   " + matches, .dim)],
-                        width: width)
+            // A filter longer than the line shows its end (where typing goes) and its length.
+            let tail = "   " + matches
+            let room = width - 2 - measure.width(of: glyphs.caret) - measure.width(of: tail)
+            var shown = model.filter
+            var length = ""
+            if measure.width(of: shown) > room, room > 20 {
+                length = "   \(model.filter.count) characters"
+                let keep = room - measure.width(of: length) - measure.width(of: glyphs.ellipsis)
+                shown = String(shown.suffix(max(0, keep)))
+                while measure.width(of: shown) > keep, !shown.isEmpty { shown.removeFirst() }
+                shown = glyphs.ellipsis + shown
+            }
+            return line([(" /", .bold), (shown, .normal), (glyphs.caret, .bold), (tail + length, .dim)], width: width)
         }
         if let message = model.message {
             return line([(" " + message, .bold)], width: width)
@@ -289,8 +349,14 @@ public struct ScreenLayout: Sendable {
             parts.append(("\(" \(glyphs.separator) ")Esc clears", .dim))
         }
         if let selection = model.selection {
-            let position = "\(selection + 1)/\(model.visibleRowCount) "
+            // The id of the selected row's flag or preference (the titles are Firefox's prose).
+            var position = "\(selection + 1)/\(model.visibleRowCount) "
             let used = parts.reduce(0) { $0 + measure.width(of: $1.0) }
+            if !model.isSelectionOnCollapsedSection, let id = model.selectedRow?.id {
+                let bare = id.firstIndex(of: ":").map { String(id[id.index(after: $0)...]) } ?? id
+                let withID = "id \(bare)\(" \(glyphs.separator) ")" + position
+                if width - used - measure.width(of: withID) >= 1 { position = withID }
+            }
             let gap = width - used - measure.width(of: position)
             if gap >= 1 {
                 parts.append((String(repeating: " ", count: gap), .normal))

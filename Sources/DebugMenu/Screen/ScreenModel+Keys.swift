@@ -9,10 +9,11 @@ extension ScreenModel {
             pendingConfirmation = nil
             switch confirmation {
             case .resetAll: return .resetAll
+            case .replacePreset(let name): return .replacePreset(name: name)
             }
         case .cancel:
             pendingConfirmation = nil
-            message = "Reset cancelled."
+            message = confirmation.cancelledMessage
             return nil
         default:
             return nil
@@ -157,6 +158,16 @@ extension ScreenModel {
                 filter = ""
                 refilter()
             }
+        case .toggleOverriddenOnly:
+            showsOverriddenOnly.toggle()
+            refilter()
+            message = showsOverriddenOnly ? "Showing overridden rows only (o shows all)." : "Showing all rows."
+        case .toggleSection:
+            setSelectedSection(collapsed: !isSelectionOnCollapsedSection)
+        case .collapseSection:
+            setSelectedSection(collapsed: true)
+        case .expandSection:
+            setSelectedSection(collapsed: false)
         case .cycleChannel:
             return .cycleChannel
         case .savePreset:
@@ -177,7 +188,29 @@ extension ScreenModel {
         return nil
     }
 
+    /// Collapses or expands the section holding the selection; the selection stays on the
+    /// section (its title when collapsed, its first row when expanded).
+    private mutating func setSelectedSection(collapsed: Bool) {
+        guard let current = selection else { return }
+        guard filter.isEmpty else {
+            message = "A filter shows every section; Esc clears it."
+            return
+        }
+        let (section, isCollapsed) = lines.section(at: current)
+        guard isCollapsed != collapsed else { return }
+        if collapsed { collapsedSections.insert(section) } else { collapsedSections.remove(section) }
+        // The section's first row: the collapsed title stands for it, and expanding starts there.
+        let first = lines.sections.first { $0.section == section }.map { lines.rowIndex(at: $0.firstPosition) }
+        let firstID = first.map { rows[$0].id }
+        anchorRowID = firstID
+        rebuild(preferredID: firstID, fallbackPosition: current)
+    }
+
     private mutating func activateSelection() -> MenuAction? {
+        if isSelectionOnCollapsedSection {
+            setSelectedSection(collapsed: false)
+            return nil
+        }
         guard let row = selectedRow else { return nil }
         switch row.kind {
         case .toggle:
@@ -192,10 +225,14 @@ extension ScreenModel {
 
     /// `x`: what it does on each kind of row is what the help's `x` line says.
     private mutating func removeOverrideOfSelection() -> MenuAction? {
+        guard !isSelectionOnCollapsedSection else { return nil }
         guard let row = selectedRow else { return nil }
         switch row.kind {
         case .toggle(_, let isOverridden, _, _):
+            // A bool preference's switch is the user's choice, not an override: `x` clears the
+            // stored choice (the controller says when there is none).
             if isOverridden { return .removeOverride(rowID: row.id) }
+            if case .userPreference? = MenuRowID(rawValue: row.id) { return .removeOverride(rowID: row.id) }
             message = "\u{201C}\(row.title)\u{201D} has no override."
             return nil
         case .choice:
@@ -219,10 +256,17 @@ extension ScreenModel {
     private mutating func click(row screenRow: Int) -> MenuAction? {
         let offset = screenRow - viewportTop
         guard offset >= 0, offset < viewportHeight else { return nil }
+        // The sticky title covers the first line: a click there selects nothing.
+        if offset == 0, stickySectionTitle != nil { return nil }
         let line = scrollOffset + offset
-        guard line < lines.lineCount, case .row(let position) = lines.line(at: line) else { return nil }
-        select(position)
-        return activateSelection()
+        guard line < lines.lineCount else { return nil }
+        switch lines.line(at: line) {
+        case .row(let position), .collapsedSectionTitle(_, _, let position):
+            select(position)
+            return activateSelection()
+        case .sectionTitle, .spacer:
+            return nil
+        }
     }
 }
 #endif

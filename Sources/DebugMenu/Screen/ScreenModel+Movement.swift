@@ -61,7 +61,9 @@ extension ScreenModel {
         scrollOffset = min(max(scrollOffset + lineCount, 0), maximumScrollOffset)
         guard let current = selection else { return }
         let line = lines.lineOfRow(at: current)
-        let range = visibleLineRange
+        let visible = visibleLineRange
+        // Under the sticky title is not in view.
+        let range = (stickySectionTitle != nil ? visible.lowerBound + 1 : visible.lowerBound) ..< visible.upperBound
         if line < range.lowerBound, let position = lines.firstPosition(atOrAfterLine: range.lowerBound),
            lines.lineOfRow(at: position) < range.upperBound {
             selection = position
@@ -87,6 +89,9 @@ extension ScreenModel {
         let line = lines.lineOfRow(at: current)
         var top = line
         if line > 0, case .sectionTitle = lines.line(at: line - 1) { top = line - 1 }
+        // A row with its section's title off screen would sit under the sticky title: keep the
+        // line above it in view too (the title itself, or a row the sticky title covers).
+        if line > 0, viewportHeight >= 3, case .row = lines.line(at: line) { top = line - 1 }
         if current == 0 { top = 0 }
         if top < scrollOffset {
             scrollOffset = top

@@ -24,8 +24,14 @@
 public struct ScreenModel: Sendable {
     /// All rows, in the order given (the filter hides some, sections group them).
     public internal(set) var rows: MenuRows
-    /// The filter text (case-insensitive, on id, title and status text).
+    /// The filter text: its letters in order in a row's id, title, status or source text (as
+    /// fzf matches; case-insensitive), best matches first.
     public internal(set) var filter: String = ""
+    /// Whether only rows with a debug override are shown (`o`).
+    public internal(set) var showsOverriddenOnly = false
+    /// The sections shown as their title alone (`z` on a row or a title); a filter shows
+    /// its matches in every section.
+    public internal(set) var collapsedSections: Set<MenuSection> = []
     /// Whether typed characters currently edit the filter.
     public internal(set) var isEditingFilter = false
     /// Whether the key help covers the rows.
@@ -155,10 +161,62 @@ public struct ScreenModel: Sendable {
         let old = rows[index]
         let selectedID = selectedRow?.id
         rows.replace(at: index, with: row)
-        if old.id != row.id || old.section != row.section || old.title != row.title || old.statusText != row.statusText {
+        if old.id != row.id || old.section != row.section {
             rowsDidChange()
             rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
+        } else if !old.hasSameSearchableText(as: row) || old.isOverridden != row.isOverridden {
+            // What the filter sees changed: the index is stale, and a filtered view may change.
+            searchIndex.invalidate()
+            if !filter.isEmpty || showsOverriddenOnly { rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0) }
         }
+    }
+
+    /// Replaces many rows at once (a filter about to search every row's values), regrouping
+    /// once at the end rather than once per row.
+    public mutating func replaceRows(_ replacements: [(index: Int, row: MenuRow)]) {
+        guard !replacements.isEmpty else { return }
+        let selectedID = selectedRow?.id
+        for (index, row) in replacements where rows.indices.contains(index) { rows.replace(at: index, with: row) }
+        rowsDidChange()
+        rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
+    }
+
+    /// Sets which sections show only their title (the controller collapses Build only status
+    /// when the menu opens).
+    public mutating func setCollapsedSections(_ sections: Set<MenuSection>) {
+        collapsedSections = sections
+        rebuild(preferredID: selectedRow?.id, fallbackPosition: selection ?? 0)
+    }
+
+    /// Adds `text` (a paste, fast typing) to the filter or the prompt being typed, as its
+    /// characters one by one would, but filtering once; elsewhere it does nothing.
+    public mutating func type(_ text: String) {
+        let typed = text.filter { MenuKeyBindings.command(for: .character($0), in: keyMode) == .type }
+        guard !typed.isEmpty else { return }
+        message = nil
+        switch keyMode {
+        case .filter:
+            filter.append(contentsOf: typed)
+            refilter()
+        case .prompt:
+            guard var current = prompt else { return }
+            current.text.append(contentsOf: typed.prefix(max(0, TextPrompt.maximumLength - current.text.count)))
+            prompt = current
+        default:
+            break
+        }
+    }
+
+    /// Whether the selection is on a collapsed section's title.
+    public var isSelectionOnCollapsedSection: Bool {
+        selection.map { lines.section(at: $0).isCollapsed } ?? false
+    }
+
+    /// The section title drawn over the first content line while its rows scroll under it
+    /// (nil when the first line is a title already or the viewport is too short for it).
+    public var stickySectionTitle: ContentLine? {
+        guard viewportHeight >= 3, scrollOffset > 0, scrollOffset < lines.lineCount else { return nil }
+        return lines.sectionTitleAbove(line: scrollOffset)
     }
 
     /// Sets where content starts on screen and how many lines fit, keeping the selection visible.
@@ -181,6 +239,11 @@ public struct ScreenModel: Sendable {
     /// Removes the message.
     public mutating func clearMessage() {
         message = nil
+    }
+
+    /// Asks `confirmation` (y/n) on the status line; the answer comes back from `handle(_:)`.
+    public mutating func ask(_ confirmation: Confirmation) {
+        pendingConfirmation = confirmation
     }
 
     /// Opens the preset list over the rows (the controller's answer to `.choosePreset`).

@@ -308,6 +308,8 @@ public final class Terminal {
                 .selectedAccent: reverse | bold,
                 .header: reverse | bold,
                 .error: bold | cnc_a_underline(),
+                .match: bold | cnc_a_underline(),
+                .selectedMatch: reverse | bold | cnc_a_underline(),
             ]
         }
         let background: Int16 = cnc_use_default_colors() != 0 ? -1 : cnc_color_black()
@@ -323,6 +325,8 @@ public final class Terminal {
             .selectedAccent: cnc_color_pair(2) | reverse | bold,
             .header: cnc_color_pair(1) | bold,
             .error: cnc_color_pair(3) | bold,
+            .match: cnc_color_pair(2) | bold | cnc_a_underline(),
+            .selectedMatch: cnc_color_pair(2) | reverse | bold | cnc_a_underline(),
         ]
     }
 }

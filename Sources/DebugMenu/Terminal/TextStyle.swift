@@ -25,5 +25,9 @@ public enum TextStyle: Equatable, Hashable, Sendable {
     case header
     /// Errors and questions that need an answer.
     case error
+    /// A letter the filter matched (bold and underlined, so it shows without colour).
+    case match
+    /// A matched letter on the selected row.
+    case selectedMatch
 }
 #endif
