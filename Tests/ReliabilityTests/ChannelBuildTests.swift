@@ -38,7 +38,8 @@ struct ChannelBuildTests {
         let app = try probe.build(product: "bibimbap")
         let store = folder.file("app-store/prefs.sqlite")
         try SQLitePrefs(path: store).setBool(false, forKey: "promoBannerDebugKey")
-        let result = try BuiltProgram.run(app, [], environment: ["FLAGS_STORE": store, "HOME": folder.path,
+        // Wide enough that the footer's build line is one line (a pipe gets a phone's 64 columns).
+        let result = try BuiltProgram.run(app, ["--width", "100"], environment: ["FLAGS_STORE": store, "HOME": folder.path,
                                                                  "XDG_STATE_HOME": folder.file("state")])
         #expect(result.status == 0, "\(result.errors)")
         if probe == .testflight {
