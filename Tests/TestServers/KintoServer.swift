@@ -19,13 +19,8 @@ public final class KintoServer: Sendable {
         self.process = process
     }
 
-    /// Nil when Kinto can be imported (after installing it if needed), or why not.
-    public static let unavailableReason: String? = {
-        if importsKinto() { return nil }
-        let install = run(["python3", "-m", "pip", "install", "--quiet", "kinto"])
-        if importsKinto() { return nil }
-        return "python3 cannot import kinto, and `pip install kinto` said:\n\(install.output)"
-    }()
+    /// Nil when Kinto can be imported, or why not.
+    public static let unavailableReason: String? = importsKinto() ? nil : PythonTools.missing("kinto", package: "kinto")
 
     public static var isAvailable: Bool {
         if let reason = unavailableReason {
@@ -99,7 +94,7 @@ public final class KintoServer: Sendable {
     }
 
     private static func importsKinto() -> Bool {
-        run(["python3", "-c", "import kinto"]).status == 0
+        run([PythonTools.python, "-c", "import kinto"]).status == 0
     }
 
     private static func run(_ arguments: [String]) -> (status: Int32, output: String) {

@@ -40,7 +40,7 @@ public final class KintoTeamServer: Sendable {
         let ini = directory.appendingPathComponent("kinto.ini")
         try iniText(postgres: postgres?.databaseURL).write(to: ini, atomically: true, encoding: .utf8)
         if postgres != nil {
-            guard PostgresCluster.run(["/usr/bin/env", "kinto", "migrate", "--ini", ini.path]) == 0 else {
+            guard PostgresCluster.run(["/usr/bin/env", PythonTools.script("kinto"), "migrate", "--ini", ini.path]) == 0 else {
                 try? FileManager.default.removeItem(at: directory)
                 throw TestServerError("kinto migrate failed for PostgreSQL (\(ini.path))")
             }

@@ -45,8 +45,8 @@ public final class PostgresCluster: Sendable {
         if geteuid() == 0, !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
             return "running as root without /usr/bin/setpriv, so PostgreSQL cannot be run as an unprivileged user"
         }
-        if run(["/usr/bin/env", "python3", "-c", "import kinto.core.storage.postgresql.client, psycopg2, sqlalchemy"], as: nil) != 0 {
-            return "python3 lacks Kinto's PostgreSQL driver (psycopg2 and SQLAlchemy: pip install 'kinto[postgresql]')"
+        if run(["/usr/bin/env", PythonTools.python, "-c", "import kinto.core.storage.postgresql.client, psycopg2, sqlalchemy"], as: nil) != 0 {
+            return PythonTools.missing("Kinto's PostgreSQL driver", package: "psycopg2-binary 'SQLAlchemy<3' zope.sqlalchemy")
         }
         return nil
     }()

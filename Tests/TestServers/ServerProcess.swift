@@ -38,7 +38,7 @@ public final class ServerProcess: Sendable {
         let log = try FileHandle(forWritingTo: logFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
+        process.arguments = [PythonTools.python, script.path] + arguments
         process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
@@ -114,7 +114,7 @@ public final class ServerProcess: Sendable {
     public static let isPythonAvailable: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import http.server"]
+        process.arguments = [PythonTools.python, "-c", "import http.server"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestServers
 @testable import Nimbus
 
 /// Experiment records shipped as test fixtures by Mozilla's `mozilla-nimbus-schemas` (PyPI),
@@ -9,7 +10,7 @@ enum MozillaNimbusSchemas {
     static let directory: URL? = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import mozilla_nimbus_schemas, os; print(os.path.dirname(mozilla_nimbus_schemas.__file__))"]
+        process.arguments = [PythonTools.python, "-c", "import mozilla_nimbus_schemas, os; print(os.path.dirname(mozilla_nimbus_schemas.__file__))"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -34,7 +35,7 @@ enum MozillaNimbusSchemas {
 }
 
 @Suite struct NimbusSchemasFixtureTests {
-    @Test(.enabled(if: MozillaNimbusSchemas.directory != nil, "python3 with mozilla-nimbus-schemas is not installed"))
+    @Test(.enabled(if: MozillaNimbusSchemas.directory != nil, "Python cannot import mozilla_nimbus_schemas (run .ci/run, or see the README's set-up)"))
     func everyFixtureRecordIsEnrolledOrExplained() throws {
         let files = MozillaNimbusSchemas.experimentFixtures()
         #expect(!files.isEmpty, "the package ships experiment fixtures")

@@ -4,7 +4,7 @@ import TestServers
 @testable import Nimbus
 
 /// The Remote Settings client and loader against a real Kinto server.
-@Suite(.serialized, .enabled(if: KintoServer.isAvailable, "needs a Kinto server: `python3 -c 'import kinto'` fails and `pip install kinto` did not help"))
+@Suite(.serialized, .enabled(if: KintoServer.isAvailable, "needs a Kinto server: Python cannot import kinto (run .ci/run, or see the README's set-up)"))
 struct RemoteSettingsKintoTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -4,7 +4,7 @@ import TestServers
 @testable import Nimbus
 
 /// Record reads and conditional writes against a real Kinto with accounts and permissions.
-@Suite(.serialized, .enabled(if: KintoServer.isAvailable, "needs a Kinto server: `python3 -c 'import kinto'` fails and `pip install kinto` did not help"))
+@Suite(.serialized, .enabled(if: KintoServer.isAvailable, "needs a Kinto server: Python cannot import kinto (run .ci/run, or see the README's set-up)"))
 struct RemoteSettingsRecordsTests {
     static func records(_ kinto: KintoTeamServer, as user: String?) -> RemoteSettingsRecords {
         RemoteSettingsRecords(server: kinto.baseURL, bucket: "flags", collection: "presets",

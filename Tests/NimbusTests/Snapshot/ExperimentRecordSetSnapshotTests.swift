@@ -54,7 +54,7 @@ import Testing
         #expect(again.records[2].targetingError != nil, "a syntax error still belongs to its record")
     }
 
-    @Test(.enabled(if: MozillaNimbusSchemas.directory != nil, "python3 with mozilla-nimbus-schemas is not installed"))
+    @Test(.enabled(if: MozillaNimbusSchemas.directory != nil, "Python cannot import mozilla_nimbus_schemas (run .ci/run, or see the README's set-up)"))
     func mozillasFixtureRecordsComeBack() throws {
         var elements: [JSONValue] = []
         for file in MozillaNimbusSchemas.experimentFixtures() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestServers
 @testable import Nimbus
 
 /// The evaluator against an independent reference written from jexl-rs's grammar and evaluator
@@ -15,7 +16,7 @@ import Testing
     static let pythonAvailable: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "pass"]
+        process.arguments = [PythonTools.python, "-c", "pass"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
@@ -51,7 +52,7 @@ import Testing
     static func reference(count: Int, seed: Int) throws -> (context: [String: JSONValue], cases: [(expression: String, result: String)]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--count", String(count), "--seed", String(seed)]
+        process.arguments = [PythonTools.python, script, "--count", String(count), "--seed", String(seed)]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
