@@ -37,7 +37,8 @@ import TestServers
     }
 
     @Test func commandsOptionsAndValuesComeFromTheTableAndTheApp() throws {
-        #expect(try complete("l") == ["list"])
+        #expect(try complete("l") == ["list", "log"])
+        #expect(try complete("li") == ["list"])
         #expect(try complete("").contains("completion") && !complete("").contains("__complete"))
         #expect(try complete("list", "--js") == ["--json"])
         #expect(try complete("--chan") == ["--channel"])
@@ -49,7 +50,8 @@ import TestServers
         #expect(try complete("import", "") == [":files"])
         #expect(try complete("--config", "") == [":files"])
         #expect(try complete("completion", "") == ["bash", "fish", "zsh"])
-        #expect(try complete("help", "pre") == ["preset"])
+        #expect(try complete("help", "pre") == ["pref", "preset"])
+        #expect(try complete("help", "pres") == ["preset"])
         #expect(try complete("matrix", "tipJar", "--", "") == [])
     }
 
@@ -58,6 +60,57 @@ import TestServers
         #expect(saved.status == 0, "\(saved.errors)")
         #expect(try complete("preset", "apply", "") == ["checkout"])
         #expect(try complete("diff", "preset:") == ["preset:checkout"])
+        // `--remote` may stand alone: the word after it is its URL only when it has `://`, as
+        // the command reads it, so a name after a bare `--remote` is still the preset's.
+        #expect(try complete("preset", "delete", "--remote", "") == ["checkout"])
+        #expect(try complete("preset", "push", "--remote", "http://127.0.0.1:9/v1", "") == ["checkout"])
+    }
+
+    /// The history, events and preference commands offer what they declare.
+    @Test func logEventsUndoAndPrefCompleteTheirOptionsAndWords() throws {
+        #expect(try complete("log", "--s") == ["--since", "--store"])
+        #expect(try complete("log", "--since", "") == [])
+        #expect(try complete("context", "--j") == ["--json"])
+        #expect(try complete("events", "") == ["clear", "list", "record"])
+        #expect(try complete("events", "record", "app_launch", "--co") == ["--color", "--config", "--context", "--count"])
+        #expect(try complete("events", "record", "app_launch", "--at", "") == [])
+        #expect(try complete("undo", "") == [])
+        #expect(try complete("pref", "") == ["get", "reset", "set"])
+        // Typed preferences and flags with a userPrefsKey; a flag without one is no preference.
+        let names = try complete("pref", "set", "")
+        #expect(names.contains("startAtHome") && names.contains("spicyMode") && !names.contains("tipJar"), "\(names)")
+        #expect(try completeLines(["pref", "get", "startAt"]) == ["startAtHome\tone of: afterFourHours, always, disabled"])
+    }
+
+    /// Shared presets, the sharded matrix and `set a=on b=off`: the forms added beside the old ones.
+    @Test func presetMatrixAndSetCompleteTheirNewForms() throws {
+        #expect(try complete("preset", "p") == ["pull", "push"])
+        let presetOptions = try complete("preset", "push", "checkout", "--")
+        #expect(presetOptions.contains("--remote") && presetOptions.contains("--force"), "\(presetOptions)")
+        #expect(try complete("matrix", "--sh") == ["--shard"])
+        #expect(try complete("matrix", "--shard", "") == [])
+        #expect(try complete("matrix", "--shard", "1/2", "tip") == ["tipJar"])
+        // --merge takes the parts' RESULT files, not flag ids.
+        #expect(try complete("matrix", "--merge", "") == [":files"])
+        #expect(try complete("matrix", "--merge", "part1.json", "") == [":files"])
+        #expect(try complete("set", "tipJar=o") == ["tipJar=off", "tipJar=on"])
+        #expect(try complete("set", "tipJar=on", "pro") == ["promoBanner"])
+        #expect(try complete("set", "tipJar=on", "promoBanner=") == ["promoBanner=off", "promoBanner=on"])
+        #expect(try complete("set", "tipJar", "o") == ["off", "on"])
+    }
+
+    /// A recipe is a file; a slug to unpublish comes from the app's cached records, read
+    /// without asking a server and only from a store that exists.
+    @Test func publishTakesAFileAndUnpublishTheCachedSlugs() throws {
+        #expect(try complete("publish", "") == [":files"])
+        #expect(try complete("publish", "--remote", "") == [":files"])
+        #expect(try complete("publish", "--collection", "") == [])
+        #expect(try complete("unpublish", "--b") == ["--bucket"])
+        #expect(try complete("unpublish", "new") == [])
+        let listed = try BuiltProgram.run(BuiltProgram.flags, ["list"], environment: environment, in: folder.path)
+        #expect(listed.status == 0, "\(listed.errors)")
+        #expect(try complete("unpublish", "new") == ["new-menu-test"])
+        #expect(try complete("unpublish", "--bucket", "main", "--remote", "dark") == ["dark-kitchen-rollout"])
     }
 
     @Test func aTabCreatesNoStore() throws {

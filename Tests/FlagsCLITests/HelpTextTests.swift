@@ -69,6 +69,23 @@ import TestHelpers
         }
     }
 
+    /// An option row in a command's help (`  --json   print ...`) is one it declares: a list
+    /// written into the prose instead would be missing from completion and the man page's
+    /// options, and drift from what the command takes.
+    @Test func everyOptionRowOfACommandsHelpIsDeclared() throws {
+        for name in try commandNames() {
+            let help = try flags(name, "--help").output
+            let declared = Set(try flags("__complete", name, "-").output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
+            for line in help.split(separator: "\n") where line.hasPrefix(" ") {
+                let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," && $0 != "=" }
+                guard word.count > 1, word.hasPrefix("-"), word.dropFirst().first.map({ $0 == "-" || $0.isLetter }) == true else { continue }
+                #expect(declared.contains(String(word)), "`flags \(name) --help` lists \(word), which `flags \(name)` does not declare:\n\(line)")
+            }
+            #expect(help.components(separatedBy: "\nOptions:\n").count <= 2 && help.components(separatedBy: "\nExamples:\n").count <= 2,
+                    "`flags \(name) --help` has a hand-written Options or Examples section")
+        }
+    }
+
     /// The README's command reference is `flags help --markdown`, once the lead put it between
     /// its markers; until then there is nothing to compare.
     @Test(.enabled(if: Self.readme.contains(Self.begin))) func readmeReferenceIsTheGeneratedOne() throws {
@@ -88,7 +105,7 @@ import TestHelpers
     @Test func markdownReferenceHasARowPerCommandAndGlobalOption() throws {
         let markdown = try flags("help", "--markdown").output
         for name in try commandNames() { #expect(markdown.contains("| `flags \(name)") || name == "menu", "\(name)") }
-        #expect(markdown.contains("| `flags set ID on\\|off` | Override a debuggable flag: on or off |"))
+        #expect(markdown.contains("| `flags set ID on\\|off \\| flags set ID=on\\|off...` | Override debuggable flags: on or off |"))
         #expect(markdown.contains("| `--color auto\\|always\\|never` |"))
         #expect(markdown.contains("| `NO_COLOR` |"))
     }

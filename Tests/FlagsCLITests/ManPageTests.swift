@@ -38,6 +38,8 @@ import TestHelpers
         #expect(text.contains("   flags list [--json] [--overridden]\n"))
         #expect(text.contains("--overridden\n") && text.contains("NO_COLOR\n") && text.contains("--color auto|always|never"))
         #expect(text.contains("flags completion bash|zsh|fish"))
+        // The options of the team and history commands, an optional value in brackets.
+        #expect(text.contains("--remote [URL]\n") && text.contains("--since DURATION\n") && text.contains("--shard K/N\n"), "\(text)")
         for line in text.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 

@@ -16,10 +16,12 @@ struct ContextCommand: FlagsCommand {
         the client's state in the store (nimbus_id, days_since_install, days_since_update,
         enrollments, active_experiments, enrollments_map), current_date, and --context, which
         wins over all of them. An attribute nothing sets is null, as on a device.
-
-        Options:
-          --json    print the context as one JSON object
         """
+    static let options = [OptionSpec(["--json"], "print the context as one JSON object")]
+    static let examples = [
+        CommandExample("flags context", "every attribute, its value and where it comes from"),
+        CommandExample("flags --context days_since_install=0 context --json", "the attributes of a client installed today (a preview: nothing is kept)"),
+    ]
 
     let json: Bool
 

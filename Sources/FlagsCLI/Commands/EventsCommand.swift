@@ -15,24 +15,24 @@ struct EventsCommand: FlagsCommand {
         Counted exactly as the mobile SDK counts: per event, buckets of Minutes (60 kept), Hours
         (72), Days (56), Weeks (52), Months (12, of 28 days) and Years (4, of 365 days), from
         1 January 00:00 UTC of the year the event was first recorded.
-          record NAME   count NAME once, now
-            --count N   count it N times
-            --at TIME   when it happened: an ISO 8601 time (2026-11-28T09:00:00Z) or a time
-                        before now: -90s, -30m, -3h, -2d, -1w; never in the future
+          record NAME   count NAME once, now (or --count times, at --at)
           list          every event with its counts per interval, as targeting sees them now:
                         the sum, eventLastSeen's answer and the buckets, newest first
-            --json      the same as JSON
           clear [NAME]  forget NAME's counts, or every event's
         Every command run afterwards evaluates experiments with the new counts; a menu already
         open does when it next evaluates them (on previewing a channel or fetching).
         """
     static let options = [
-        OptionSpec(["--count"], value: .text("N"), "record: count the event N times"),
-        OptionSpec(["--at"], value: .text("TIME"), "record: when it happened, an ISO 8601 time or a time before now (-2d)"),
+        OptionSpec(["--count"], value: .text("N"), "record: count the event N times instead of once"),
+        OptionSpec(["--at"], value: .text("TIME"), "record: when it happened, an ISO 8601 time (2026-11-28T09:00:00Z) or a time "
+                   + "before now (-90s, -30m, -3h, -2d, -1w); never in the future (default: now)"),
         OptionSpec(["--json"], "list: print the events as JSON"),
     ]
     static let arguments = [ArgumentSpec(.choice(["record", "list", "clear"])), ArgumentSpec(.text("NAME"))]
-    static let examples = [CommandExample("flags events record app_launch --count 3 --at -2d", "three launches two days ago")]
+    static let examples = [
+        CommandExample("flags events record app_launch --count 3 --at -2d", "three launches two days ago"),
+        CommandExample("flags events list --json", "the counts targeting sees now, as JSON"),
+    ]
 
     enum Action: String { case record, list, clear }
 

@@ -17,11 +17,15 @@ struct LogCommand: FlagsCommand {
         command, `menu`, or an app's process name and id). The changes of one transaction (an
         import, a reset --all, a preset applied) share a number in the # column; `flags undo`
         takes back the newest. The store keeps the last 1,000 changes of the last 30 days.
-
-        Options:
-          --json              print a JSON list of the changes
-          --since DURATION    only changes of the last DURATION: 90s, 30m, 2h, 7d, 1w
         """
+    static let options = [
+        OptionSpec(["--json"], "print a JSON list of the changes"),
+        OptionSpec(["--since"], value: .duration, "only changes of the last DURATION: 90s, 30m, 2h, 7d, 1w"),
+    ]
+    static let examples = [
+        CommandExample("flags log --since 2h", "what changed in the store in the last two hours, and who changed it"),
+        CommandExample("flags log --json", "the changes as JSON, for a script or a bug report"),
+    ]
 
     let json: Bool
     let since: Double?

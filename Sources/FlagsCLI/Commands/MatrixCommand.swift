@@ -44,9 +44,16 @@ struct MatrixCommand: FlagsCommand {
         OptionSpec(["--exhaustive"], "all 2^n combinations"),
         OptionSpec(["--json"], "print the results as JSON"),
         OptionSpec(["--recover"], "restore the overrides a killed matrix changed"),
+        OptionSpec(["--shard"], value: .text("K/N"), "run only part K of N of the combinations and print its JSON result (a CI job's share)"),
+        OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)],
+                   "report the JSON results of the --shard parts (the RESULT files) as one matrix"),
     ]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
-    static let examples = [CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c")]
+    static let examples = [
+        CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c"),
+        CommandExample("flags matrix --shard 2/3 a b c -- swift test > part2.json",
+                       "the second of three CI jobs' shares; `flags matrix --merge part*.json` then reports them as one"),
+    ]
 
     enum Mode: String { case pairwise, exhaustive }
 

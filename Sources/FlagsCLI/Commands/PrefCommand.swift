@@ -15,12 +15,14 @@ struct PrefCommand: FlagsCommand {
           get NAME          the value the app reads, and whether the user chose it
           set NAME VALUE    store the user's choice; VALUE is checked against the preference's type
           reset NAME        forget the choice, so the default or Nimbus decides again
-        Examples:
-          flags pref set startAtHome always
-          flags pref set spicyMode off
         """
+    static let arguments = [ArgumentSpec(.choice(Action.allCases.map(\.rawValue))), ArgumentSpec(.preferenceName), ArgumentSpec(.text("VALUE"))]
+    static let examples = [
+        CommandExample("flags pref set startAtHome always", "a typed preference: one of its enum's values"),
+        CommandExample("flags pref set spicyMode off", "an on/off preference, as the app's settings switch stores it"),
+    ]
 
-    enum Action: String { case get, set, reset }
+    enum Action: String, CaseIterable { case get, set, reset }
 
     let action: Action
     let preferenceName: String

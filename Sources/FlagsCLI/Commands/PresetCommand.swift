@@ -30,22 +30,23 @@ struct PresetCommand: FlagsCommand {
           list --remote         the shared presets, with who changed each last and when
           delete NAME --remote  delete the shared preset (the local one stays); --force as for push
 
-        Options:
-          --remote URL   the server (…/v1); default: the registry's `remote-settings: server:`
-          --force        overwrite (or delete) a preset someone else changed
-
         Credentials: $FLAGS_REMOTE_TOKEN (a bearer token), or $FLAGS_REMOTE_USER and
         $FLAGS_REMOTE_PASSWORD (a Kinto account), or the server's host in ~/.netrc ($NETRC names
         another file). They are never read from the command line, printed or stored. What you may
         read and write is the server's permissions: a read-only member can pull, not push.
         """
-    static let arguments = [ArgumentSpec(.choice(["save", "apply", "list", "show", "delete"])), ArgumentSpec(.presetName)]
+    static let options = [
+        RemoteServerOption.spec("the server (…/v1) of the shared presets; without a URL (or left out, for push and pull), "
+                                + "the registry's `remote-settings: server:`"),
+        OptionSpec(["--force"], "push, delete --remote: overwrite (or delete) a shared preset someone else changed"),
+    ]
+    static let arguments = [ArgumentSpec(.choice(Action.allCases.map(\.rawValue))), ArgumentSpec(.presetName)]
     static let examples = [
-        CommandExample("flags preset save checkout", "keep the current overrides as checkout"),
-        CommandExample("flags preset apply checkout", "and bring them back later"),
+        CommandExample("flags preset save checkout", "keep the current overrides as checkout; `flags preset apply checkout` brings them back"),
+        CommandExample("flags preset push checkout", "share it with the team, who get it with `flags preset pull checkout`"),
     ]
 
-    enum Action: String { case save, apply, list, show, delete, push, pull }
+    enum Action: String, CaseIterable { case save, apply, list, show, delete, push, pull }
 
     let action: Action
     let presetName: String?

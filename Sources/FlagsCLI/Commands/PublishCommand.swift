@@ -23,17 +23,24 @@ struct PublishCommand: FlagsCommand {
           flags --experiments URL/buckets/main/collections/nimbus-preview/records list
         This is what Experimenter's preview does, from the terminal; `flags unpublish SLUG` ends it.
 
-        Options:
-          --collection NAME  default: nimbus-preview
-          --bucket NAME      default: main (as on Remote Settings)
-          --remote URL       the server (…/v1); default: the registry's `remote-settings: server:`,
-                             else the server its experiments come from
-
         Credentials as for `flags preset push`: $FLAGS_REMOTE_TOKEN, $FLAGS_REMOTE_USER and
         $FLAGS_REMOTE_PASSWORD, or ~/.netrc; never on the command line.
         """
 
     static let defaultCollection = RemoteSettingsCollection.preview.name
+
+    /// Where a recipe goes; `flags unpublish` takes the same.
+    static let collectionOptions = [
+        OptionSpec(["--collection"], value: .text("NAME"), "the collection (default: \(defaultCollection))"),
+        OptionSpec(["--bucket"], value: .text("NAME"), "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)"),
+        RemoteServerOption.spec("the server (…/v1); default: the registry's `remote-settings: server:`, else the server its experiments come from"),
+    ]
+    static let options = collectionOptions
+    static let arguments = [ArgumentSpec(.file)]
+    static let examples = [
+        CommandExample("flags publish new-menu.json", "preview the recipe in new-menu.json on the registry's server"),
+        CommandExample("flags publish new-menu.json --remote http://localhost:8888/v1", "on a local Kinto server instead"),
+    ]
 
     let file: String
     let bucket: String

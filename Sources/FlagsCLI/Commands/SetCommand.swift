@@ -14,11 +14,13 @@ struct SetCommand: FlagsCommand {
         debugKey (a `debug:` block in the registry) can be overridden. Values: on/off, true/false, 1/0.
 
         Several flags at once, as ID=VALUE words, are one transaction: every override is stored,
-        or, when one ID is unknown or not debuggable, none is:
-          flags set newBibimbapMenu=on spicyMode=off
+        or, when one ID is unknown or not debuggable, none is.
         """
-    static let arguments = [ArgumentSpec(.flagID), ArgumentSpec(.choice(["on", "off"]))]
-    static let examples = [CommandExample("flags set ID on", "override the flag ID to on")]
+    static let arguments = [ArgumentSpec(.flagID, assignedValue: .choice(["on", "off"])), ArgumentSpec(.choice(["on", "off"]))]
+    static let examples = [
+        CommandExample("flags set ID on", "override the flag ID to on"),
+        CommandExample("flags set newBibimbapMenu=on spicyMode=off", "two overrides in one transaction: both are stored, or neither"),
+    ]
 
     let assignments: [(id: String, value: Bool)]
 

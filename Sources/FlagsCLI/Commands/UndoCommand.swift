@@ -17,6 +17,11 @@ struct UndoCommand: FlagsCommand {
         was changed again after the change being undone is left as it is now, and named: undo
         never overwrites a later change. The store keeps the last 1,000 changes of the last 30 days.
         """
+    static let arguments = [ArgumentSpec(.text("GROUP"))]
+    static let examples = [
+        CommandExample("flags undo", "take back the last change (run it again to take back the undo)"),
+        CommandExample("flags undo 12", "take back change #12 of `flags log` instead"),
+    ]
 
     let group: Int64?
 

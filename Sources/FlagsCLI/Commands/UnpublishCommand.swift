@@ -13,6 +13,10 @@ struct UnpublishCommand: FlagsCommand {
         collection stop being enrolled at their next fetch (`flags fetch`). Options and
         credentials as for `flags publish`.
         """
+    static let options = PublishCommand.collectionOptions
+    /// The slugs of the app's cached records: a Tab never asks the server what it holds.
+    static let arguments = [ArgumentSpec(.experimentSlug)]
+    static let examples = [CommandExample("flags unpublish new-menu-test", "end the preview of new-menu-test for every client reading it")]
 
     let slug: String
     let bucket: String

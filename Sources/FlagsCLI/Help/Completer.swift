@@ -46,20 +46,25 @@ struct Completer {
         var options = options
         var command: CommandSpec?
         var positionals: [String] = []
-        var pending: (option: String, kind: ValueKind)?
+        var given: [OptionSpec] = []
+        var pending: (option: String, spec: OptionSpec)?
         for word in words.dropLast() {
-            if let (name, _) = pending {
-                remember(name, word, in: &options)
+            if let (name, spec) = pending {
                 pending = nil
-                continue
+                // An optional value (`--remote`) is the next word only when the parser would take it.
+                if spec.optionalValue?(word) ?? true {
+                    remember(name, word, in: &options)
+                    continue
+                }
             }
             if word == "--" { return [] }
             if word.hasPrefix("-") {
                 let name = String(word.prefix { $0 != "=" })
-                let spec = CommandLineSpec.globalOption(named: name) ?? command?.option(named: name)
-                if let kind = spec?.value {
+                guard let spec = CommandLineSpec.globalOption(named: name) ?? command?.option(named: name) else { continue }
+                given.append(spec)
+                if spec.value != nil {
                     if word.contains("=") { remember(name, String(word.drop { $0 != "=" }.dropFirst()), in: &options) }
-                    else { pending = (name, kind) }
+                    else { pending = (name, spec) }
                 }
                 continue
             }
@@ -69,7 +74,9 @@ struct Completer {
             }
             positionals.append(word)
         }
-        if let (_, kind) = pending { return values(kind, current, options) }
+        // After an optional value's option the word may be either: a URL has nothing to
+        // complete, so the positional's candidates are offered.
+        if let (_, spec) = pending, let kind = spec.value, spec.optionalValue == nil { return values(kind, current, options) }
         if current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
             // `--channel=be`: the value's candidates, each written after the same `--channel=`.
             let name = String(current[..<equals])
@@ -84,7 +91,15 @@ struct Completer {
             }, current)
         }
         guard let command else { return commandNames(current) }
-        guard let argument = command.argument(at: positionals.count) else { return [] }
+        if let first = command.argument(at: 0, given: given), let assigned = first.assignedValue,
+           (positionals + [current]).contains(where: { $0.contains("=") }) {
+            // `flags set a=on b=o`: every word is an assignment, its key and then its value.
+            guard let equals = current.firstIndex(of: "=") else { return values(first.kind, current, options) }
+            let key = String(current[...equals])
+            let found = values(assigned, String(current[current.index(after: equals)...]), options)
+            return found == [Candidate(Self.filesDirective)] ? found : found.map { Candidate(key + $0.word, $0.description) }
+        }
+        guard let argument = command.argument(at: positionals.count, given: given) else { return [] }
         return values(argument.kind, current, options)
     }
 
@@ -115,6 +130,11 @@ struct Completer {
             return filtered(app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name) } } ?? [], current)
         case .experimentSlug:
             return filtered(app(options)?.experiments.records.map { Candidate($0.slug) } ?? [], current)
+        case .preferenceName:
+            guard let registry = registry(options) else { return [] }
+            let typed = registry.preferences.map { Candidate($0.id, "one of: " + $0.variants.joined(separator: ", ")) }
+            let onOff = registry.userPreferenceFlagIndices.map { registry.flags[$0] }.map { Candidate($0.rawValue, $0.definition.debug?.title) }
+            return filtered(typed + onOff, current)
         case .savedState:
             if current.hasPrefix("preset:") || "preset:".hasPrefix(current) && !current.isEmpty {
                 let names = app(options).map { PresetStore(environment: $0).list().map { Candidate("preset:" + $0.name) } } ?? []

@@ -62,7 +62,7 @@ enum ManPage {
 
     private static func option(_ option: OptionSpec) -> [String] {
         let names = option.names.map { "\\fB\(text($0))\\fR" }.joined(separator: ", ")
-        let value = option.value.map { " \\fI\(text(option.placeholder ?? $0.placeholder))\\fR" } ?? ""
+        let value = option.valueLabel.map { " \\fI\(text($0))\\fR" } ?? ""
         return [".TP", names + value, text(option.summary)]
     }
 

@@ -4,14 +4,20 @@
 ///
 /// ```swift
 /// ArgumentSpec(.flagID, repeats: true)
+/// ArgumentSpec(.flagID, assignedValue: .choice(["on", "off"]))   // also ID=on ID=off ...
 /// ```
 struct ArgumentSpec: Sendable {
     var kind: ValueKind
     var repeats: Bool
+    /// When the argument may also be written `WORD=VALUE` (`flags set a=on b=off`): the kind of
+    /// VALUE. A line holding such a word takes only such words, each one completed as the kind,
+    /// then after its `=` as this.
+    var assignedValue: ValueKind?
 
-    init(_ kind: ValueKind, repeats: Bool = false) {
+    init(_ kind: ValueKind, repeats: Bool = false, assignedValue: ValueKind? = nil) {
         self.kind = kind
         self.repeats = repeats
+        self.assignedValue = assignedValue
     }
 }
 #endif

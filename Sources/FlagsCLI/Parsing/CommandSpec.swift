@@ -32,8 +32,10 @@ struct CommandSpec: Sendable {
         options.first { $0.names.contains(name) }
     }
 
-    /// What the positional argument at `index` (0 for the first) is, if anything.
-    func argument(at index: Int) -> ArgumentSpec? {
+    /// What the positional argument at `index` (0 for the first) is, if anything; a switch
+    /// among `given` that declares arguments of its own (`matrix --merge`) replaces the command's.
+    func argument(at index: Int, given: [OptionSpec] = []) -> ArgumentSpec? {
+        let arguments = given.last { $0.arguments != nil }?.arguments ?? arguments
         if index < arguments.count { return arguments[index] }
         return arguments.last.flatMap { $0.repeats ? $0 : nil }
     }

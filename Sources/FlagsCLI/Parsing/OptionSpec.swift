@@ -4,6 +4,8 @@
 ///
 /// ```swift
 /// OptionSpec(["--output"], value: .file, "write to FILE instead of standard output")
+/// OptionSpec(["--remote"], value: .text("URL"), optionalValue: { $0.contains("://") }, "the server")
+/// OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)], "merge RESULT files")
 /// ```
 struct OptionSpec: Sendable {
     /// Its spellings, the short one first (`-d`, `--description`).
@@ -14,17 +16,35 @@ struct OptionSpec: Sendable {
     var summary: String
     /// The value's word in help when the kind's own does not say enough (`FILE|URL`).
     var placeholder: String?
+    /// For an option whose value may be left out (`--remote` alone, or `--remote URL`): which
+    /// next words are its value. The command's parser and completion both ask this, so they
+    /// agree on whether `--remote checkout` names a server or leaves `checkout` a positional.
+    var optionalValue: (@Sendable (String) -> Bool)?
+    /// A switch that changes what the positional arguments are (`matrix --merge RESULT...`
+    /// takes files, not flag ids): completion offers these instead of the command's own.
+    var arguments: [ArgumentSpec]?
 
-    init(_ names: [String], value: ValueKind? = nil, placeholder: String? = nil, _ summary: String) {
+    init(_ names: [String], value: ValueKind? = nil, placeholder: String? = nil, optionalValue: (@Sendable (String) -> Bool)? = nil,
+         arguments: [ArgumentSpec]? = nil, _ summary: String) {
         self.names = names
         self.value = value
         self.placeholder = placeholder
+        self.optionalValue = optionalValue
+        self.arguments = arguments
         self.summary = summary
+    }
+
+    /// The value's word as usage and help show it: `URL`, or `[URL]` when it may be left out.
+    var valueLabel: String? {
+        value.map { kind in
+            let word = placeholder ?? kind.placeholder
+            return optionalValue == nil ? word : "[\(word)]"
+        }
     }
 
     /// `-d, --description TEXT`: the option as help lists it.
     var label: String {
-        names.joined(separator: ", ") + (value.map { " " + (placeholder ?? $0.placeholder) } ?? "")
+        names.joined(separator: ", ") + (valueLabel.map { " " + $0 } ?? "")
     }
 }
 #endif

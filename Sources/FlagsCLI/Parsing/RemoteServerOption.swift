@@ -21,10 +21,18 @@ struct RemoteServerOption {
     var isGiven: Bool
     var command: String
 
+    /// Whether the word after `--remote` is its URL rather than a positional argument.
+    static let isURL: @Sendable (String) -> Bool = { $0.contains("://") }
+
+    /// `--remote [URL]` as a command declares it, with what leaving the URL out means for it.
+    static func spec(_ summary: String) -> OptionSpec {
+        OptionSpec(["--remote"], value: .text("URL"), optionalValue: isURL, summary)
+    }
+
     /// Reads `--remote [URL]` (a URL is a word with `://`), refusing one that carries a login.
     init(arguments: inout ArgumentList, command: String) throws(CLIError) {
         self.command = command
-        (isGiven, url) = arguments.optionalValueOption("--remote") { $0.contains("://") }
+        (isGiven, url) = arguments.optionalValueOption("--remote", isValue: Self.isURL)
         if let url, let parsed = URL(string: url), parsed.user != nil || parsed.password != nil {
             throw .usage("--remote must not carry a login (user:password@): a command line is visible to other users and kept in shell history; "
                          + "put the login in ~/.netrc (machine \(parsed.host ?? "HOST") login USER password PASSWORD) or in "

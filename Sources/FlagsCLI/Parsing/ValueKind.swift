@@ -1,7 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// What an option's value or a positional argument is, so help shows a placeholder for it and
 /// the shell completion scripts know what to offer: ids from the app's registry, preset names
-/// from its store, slugs from its cached records, the channels, or the shell's own file names.
+/// from its store, slugs from its cached records, its user preferences, the channels, or the
+/// shell's own file names.
 ///
 /// ```swift
 /// ValueKind.flagID.placeholder            // "ID"
@@ -11,6 +12,8 @@ enum ValueKind: Sendable, Equatable {
     case flagID
     case presetName
     case experimentSlug
+    /// A user preference: a typed preference of the registry or a flag with a userPrefsKey.
+    case preferenceName
     case channel
     case file
     case duration
@@ -29,6 +32,7 @@ enum ValueKind: Sendable, Equatable {
         case .flagID: "ID"
         case .presetName: "NAME"
         case .experimentSlug: "SLUG"
+        case .preferenceName: "NAME"
         case .channel: "CHANNEL"
         case .file: "FILE"
         case .duration: "DURATION"
