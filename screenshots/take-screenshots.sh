@@ -88,6 +88,16 @@ keys / m e n u
 shot menu-filter.png
 keys Escape Escape
 
+keys / t j            # fuzzy: Tip Jar, its matched letters marked
+wait_for "Tip Jar"
+shot menu-fuzzy.png
+keys Escape Escape
+
+keys H                # the store's history: the menu's toggle and the flags set lines
+wait_for "History ("
+shot menu-history.png
+keys Escape
+
 keys ?
 wait_for "Keys"
 shot menu-help.png
