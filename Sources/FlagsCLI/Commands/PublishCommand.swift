@@ -39,9 +39,7 @@ struct PublishCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         target = try PreviewCollectionOption(arguments: &arguments, command: Self.name)
-        let words = try arguments.positionals(command: Self.name)
-        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the RECIPE.json to publish" : "expected one RECIPE.json", command: Self.name) }
-        file = words[0]
+        file = try arguments.onePositional("RECIPE.json", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

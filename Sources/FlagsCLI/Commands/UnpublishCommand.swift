@@ -23,9 +23,7 @@ struct UnpublishCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         target = try PreviewCollectionOption(arguments: &arguments, command: Self.name)
-        let words = try arguments.positionals(command: Self.name)
-        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the SLUG to unpublish" : "expected one SLUG", command: Self.name) }
-        slug = words[0]
+        slug = try arguments.onePositional("SLUG", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
