@@ -59,7 +59,7 @@ let package = Package(
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
         // What several test targets share: compiling generated code against this build, fixtures.
-        .target(name: "TestHelpers", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport"], path: "Tests/TestHelpers",
+        .target(name: "TestHelpers", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], path: "Tests/TestHelpers",
                 swiftSettings: channelSettings),
 
         // Reliability tools (issue 9), built only for the tests and CI scripts, never part of `flags`:

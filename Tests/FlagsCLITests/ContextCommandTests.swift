@@ -69,14 +69,7 @@ import TestHelpers
                                           environment: ["HOME": folder.path], in: folder.path)
         // No registry yet: an error naming it.
         #expect(result.status != 0)
-        folder.write("""
-            channels: [developer, beta, release]
-            features:
-              search-feature:
-                description: Search
-                variables:
-                  enabled: { description: on, type: Boolean, default: true }
-            """, to: "app/nimbus.fml.yaml")
+        SearchFeatureManifest.write(in: folder, to: "app/nimbus.fml.yaml")
         folder.write("""
             app: demo
             manifest: nimbus.fml.yaml

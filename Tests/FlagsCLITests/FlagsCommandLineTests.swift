@@ -87,6 +87,22 @@ import Testing
         }
     }
 
+    /// The commands that take exactly one word say which is missing, or that there were more,
+    /// and change nothing.
+    @Test(arguments: [
+        (["publish"], "missing the RECIPE.json to publish"), (["publish", "a.json", "b.json"], "expected one RECIPE.json"),
+        (["unpublish"], "missing the SLUG to unpublish"), (["unpublish", "a", "b"], "expected one SLUG"),
+        (["import"], "missing the FILE to import"), (["import", "a.json", "b.json"], "expected one FILE"),
+    ])
+    func oneWordCommandsNameWhatIsMissingOrExtra(arguments: [String], message: String) {
+        let console = Console.capturing()
+        let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
+                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path])
+        #expect(FlagsCommandLine.run(arguments, console: console, options: options) == 2)
+        #expect(console.errors.contains(message), "\(arguments): \(console.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("prefs.sqlite")))
+    }
+
     @Test func resetWithOneUnknownIdChangesNothing() throws {
         _ = run("set", "tipJar", "off")
         #expect(run("reset", "tipJar", "nope").status == 1)

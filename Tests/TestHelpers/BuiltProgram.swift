@@ -1,5 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
+import TestServers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,11 +9,9 @@ import Glibc
 /// (`flags`, `prefs-torture`, `flag-probe`) or a system one (tmux, chattr, sh), as a user or a
 /// script would, with `ChildEnvironment`'s private cache.
 ///
-/// `run` waits for the program with `posix_spawn`, an empty signal mask and default signal
-/// handlers, and collects its output through files: a test thread blocks signals the child would
-/// inherit (a tmux server that cannot see SIGCHLD or SIGTERM), and a daemon holding an output
-/// pipe would block a pipe reader forever. `start` is for tests that signal or kill the program
-/// half-way; `finish` collects what it wrote.
+/// `run` waits for the program through `ChildSpawner` (an empty signal mask, default signal
+/// handlers, output collected through files, for the reasons it gives). `start` is for tests
+/// that signal or kill the program half-way; `finish` collects what it wrote.
 ///
 /// ```swift
 /// let result = try BuiltProgram.run(BuiltProgram.flags, ["list", "--json"], environment: ["FLAGS_STORE": store])
@@ -52,37 +51,12 @@ public enum BuiltProgram {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let outPath = scratch + "/out", errPath = scratch + "/err"
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGPIPE, SIGWINCH] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([program] + words).map { strdup($0) } + [nil]
-        let envp = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let exitStatus: Int32
+        do {
+            exitStatus = try ChildSpawner.run([program] + words, environment: environment(extra), output: outPath, errors: errPath)
+        } catch {
+            throw SpawnError(description: "\(error)")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw SpawnError(description: "cannot run \(program): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         return Result(status: exitStatus, output: output, errors: errors)

@@ -111,43 +111,13 @@ public final class KintoServer: Sendable {
     }
 
     /// Memory backends, basic auth (any user:password is a principal), anyone may create
-    /// buckets; quiet logs. `%(http_port)s` is filled in by `kinto start --port`.
-    private static let iniText = """
-    [app:main]
-    use = egg:kinto
-    kinto.storage_backend = kinto.core.storage.memory
-    kinto.cache_backend = kinto.core.cache.memory
-    kinto.permission_backend = kinto.core.permission.memory
-    kinto.userid_hmac_secret = nimbus-tests-only
-    multiauth.policies = basicauth
-    kinto.bucket_create_principals = system.Everyone
-
-    [server:main]
-    use = egg:waitress#main
-    host = 127.0.0.1
-    port = %(http_port)s
-
-    [loggers]
-    keys = root
-
-    [handlers]
-    keys = console
-
-    [formatters]
-    keys = generic
-
-    [logger_root]
-    level = WARNING
-    handlers = console
-
-    [handler_console]
-    class = StreamHandler
-    args = (sys.stderr,)
-    level = NOTSET
-    formatter = generic
-
-    [formatter_generic]
-    format = %(levelname)s %(message)s
-
-    """
+    /// buckets.
+    private static let iniText = KintoIniFile.text(appSettings: """
+        kinto.storage_backend = kinto.core.storage.memory
+        kinto.cache_backend = kinto.core.cache.memory
+        kinto.permission_backend = kinto.core.permission.memory
+        kinto.userid_hmac_secret = nimbus-tests-only
+        multiauth.policies = basicauth
+        kinto.bucket_create_principals = system.Everyone
+        """)
 }

@@ -100,7 +100,7 @@ public final class KintoTeamServer: Sendable {
 
     /// Accounts only (`multiauth.policies = account`): Kinto's plain basicauth policy would make
     /// any login and password a principal of its own, so a wrong password would read as
-    /// "another user" instead of failing. `%(http_port)s` is filled in by `kinto start --port`.
+    /// "another user" instead of failing.
     static func iniText(postgres: String?) -> String {
         let backends = postgres.map { url in """
             kinto.storage_backend = kinto.core.storage.postgresql
@@ -114,45 +114,15 @@ public final class KintoTeamServer: Sendable {
             kinto.cache_backend = kinto.core.cache.memory
             kinto.permission_backend = kinto.core.permission.memory
             """
-        return """
-        [app:main]
-        use = egg:kinto
-        \(backends)
-        kinto.userid_hmac_secret = nimbus-team-tests-only
-        kinto.includes = kinto.plugins.accounts
-        multiauth.policies = account
-        multiauth.policy.account.use = kinto.plugins.accounts.authentication.AccountsAuthenticationPolicy
-        kinto.account_create_principals = system.Everyone
-        kinto.account_write_principals = account:admin
-        kinto.bucket_create_principals = account:admin
-
-        [server:main]
-        use = egg:waitress#main
-        host = 127.0.0.1
-        port = %(http_port)s
-
-        [loggers]
-        keys = root
-
-        [handlers]
-        keys = console
-
-        [formatters]
-        keys = generic
-
-        [logger_root]
-        level = WARNING
-        handlers = console
-
-        [handler_console]
-        class = StreamHandler
-        args = (sys.stderr,)
-        level = NOTSET
-        formatter = generic
-
-        [formatter_generic]
-        format = %(levelname)s %(message)s
-
-        """
+        return KintoIniFile.text(appSettings: """
+            \(backends)
+            kinto.userid_hmac_secret = nimbus-team-tests-only
+            kinto.includes = kinto.plugins.accounts
+            multiauth.policies = account
+            multiauth.policy.account.use = kinto.plugins.accounts.authentication.AccountsAuthenticationPolicy
+            kinto.account_create_principals = system.Everyone
+            kinto.account_write_principals = account:admin
+            kinto.bucket_create_principals = account:admin
+            """)
     }
 }

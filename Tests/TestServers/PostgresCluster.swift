@@ -89,35 +89,11 @@ public final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs a program to its end with posix_spawn and waitpid, with an empty signal mask: a
-    /// `Process` is reaped through SIGCHLD, which a test thread may block, and `pg_ctl start`
-    /// leaves a daemon holding whatever it inherited, so its output goes to /dev/null.
+    /// Runs a program to its end, its output to /dev/null (`pg_ctl start` leaves a daemon
+    /// holding whatever it inherited); -1 when it cannot be started.
     @discardableResult
     public static func run(_ arguments: [String], as user: UInt32? = nil) -> Int32 {
         let words = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=\($0)", "--clear-groups"] + arguments } ?? arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, words[0], &actions, &attributes, argv, envp) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (try? ChildSpawner.run(words, environment: ProcessInfo.processInfo.environment)) ?? -1
     }
 }

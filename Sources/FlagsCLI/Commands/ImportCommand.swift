@@ -29,9 +29,7 @@ struct ImportCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         replace = arguments.flag("--replace")
-        let words = try arguments.positionals(command: Self.name)
-        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the FILE to import" : "expected one FILE", command: Self.name) }
-        file = words[0]
+        file = try arguments.onePositional("FILE", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

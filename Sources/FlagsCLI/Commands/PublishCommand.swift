@@ -27,15 +27,7 @@ struct PublishCommand: FlagsCommand {
         $FLAGS_REMOTE_PASSWORD, or ~/.netrc; never on the command line.
         """
 
-    static let defaultCollection = RemoteSettingsCollection.preview.name
-
-    /// Where a recipe goes; `flags unpublish` takes the same.
-    static let collectionOptions = [
-        OptionSpec(["--collection"], value: .text("NAME"), "the collection (default: \(defaultCollection))"),
-        OptionSpec(["--bucket"], value: .text("NAME"), "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)"),
-        RemoteServerOption.spec("the server (…/v1); default: the registry's `remote-settings: server:`, else the server its experiments come from"),
-    ]
-    static let options = collectionOptions
+    static let options = PreviewCollectionOption.specs
     static let arguments = [ArgumentSpec(.file)]
     static let examples = [
         CommandExample("flags publish new-menu.json", "preview the recipe in new-menu.json on the registry's server"),
@@ -43,17 +35,11 @@ struct PublishCommand: FlagsCommand {
     ]
 
     let file: String
-    let bucket: String
-    let collection: String
-    let remote: RemoteServerOption
+    let target: PreviewCollectionOption
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        bucket = try arguments.option("--bucket", command: Self.name) ?? RemoteSettingsClient.defaultBucket
-        collection = try arguments.option("--collection", command: Self.name) ?? Self.defaultCollection
-        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
-        let words = try arguments.positionals(command: Self.name)
-        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the RECIPE.json to publish" : "expected one RECIPE.json", command: Self.name) }
-        file = words[0]
+        target = try PreviewCollectionOption(arguments: &arguments, command: Self.name)
+        file = try arguments.onePositional("RECIPE.json", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
@@ -76,7 +62,7 @@ struct PublishCommand: FlagsCommand {
         for record in set.records where record.appName.map({ $0 != environment.registry.app }) ?? false {
             context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(environment.registry.app)`), so its clients will not enrol")
         }
-        let records = try remote.records(registry: environment.registry, bucket: bucket, collection: collection, environment: context.options.environment)
+        let records = try target.records(registry: environment.registry, in: context)
         for (record, json) in zip(set.records, recipes) {
             var fields = json.objectValue ?? [:]
             fields["last_modified"] = nil

@@ -13,28 +13,22 @@ struct UnpublishCommand: FlagsCommand {
         collection stop being enrolled at their next fetch (`flags fetch`). Options and
         credentials as for `flags publish`.
         """
-    static let options = PublishCommand.collectionOptions
+    static let options = PreviewCollectionOption.specs
     /// The slugs of the app's cached records: a Tab never asks the server what it holds.
     static let arguments = [ArgumentSpec(.experimentSlug)]
     static let examples = [CommandExample("flags unpublish new-menu-test", "end the preview of new-menu-test for every client reading it")]
 
     let slug: String
-    let bucket: String
-    let collection: String
-    let remote: RemoteServerOption
+    let target: PreviewCollectionOption
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        bucket = try arguments.option("--bucket", command: Self.name) ?? RemoteSettingsClient.defaultBucket
-        collection = try arguments.option("--collection", command: Self.name) ?? PublishCommand.defaultCollection
-        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
-        let words = try arguments.positionals(command: Self.name)
-        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the SLUG to unpublish" : "expected one SLUG", command: Self.name) }
-        slug = words[0]
+        target = try PreviewCollectionOption(arguments: &arguments, command: Self.name)
+        slug = try arguments.onePositional("SLUG", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let records = try remote.records(registry: environment.registry, bucket: bucket, collection: collection, environment: context.options.environment)
+        let records = try target.records(registry: environment.registry, in: context)
         guard try records.delete(slug) else {
             throw CLIError.failure("no recipe `\(slug)` in \(records.recordsURL.absoluteString); list them with: flags --experiments \(records.recordsURL.absoluteString) experiments")
         }

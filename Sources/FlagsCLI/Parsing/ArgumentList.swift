@@ -124,6 +124,14 @@ struct ArgumentList {
         return words
     }
 
+    /// For commands that take exactly one positional argument, `what` (`FILE`, `SLUG`): the
+    /// word, or a usage error that names what is missing or that there were more.
+    mutating func onePositional(_ what: String, command: String) throws(CLIError) -> String {
+        let words = try positionals(command: command)
+        guard words.count == 1 else { throw .usage(words.isEmpty ? "missing the \(what) to \(command)" : "expected one \(what)", command: command) }
+        return words[0]
+    }
+
     /// For commands that take no positional arguments: any option left or word given is a usage error.
     mutating func expectNoPositionals(command: String) throws(CLIError) {
         if let first = try positionals(command: command).first {

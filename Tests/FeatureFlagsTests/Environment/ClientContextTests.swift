@@ -4,6 +4,7 @@ import Foundation
 import Nimbus
 import Prefs
 import Testing
+import TestHelpers
 
 /// The context an app's client is evaluated in, built from the registry, the store and the
 /// options, and the enrolments an evaluation keeps for the next one.
@@ -12,14 +13,7 @@ import Testing
 
     /// A registry with `context`, one experiment whose targeting is `targeting`.
     private func app(context: String = "", targeting: String) -> String {
-        folder.write("""
-            channels: [developer, beta, release]
-            features:
-              search-feature:
-                description: Search
-                variables:
-                  enabled: { description: on, type: Boolean, default: false }
-            """, to: "nimbus.fml.yaml")
+        SearchFeatureManifest.write(in: folder, enabled: false)
         let record: [String: Any] = [
             "schemaVersion": "1.12.0", "slug": "exp", "userFacingName": "Exp", "userFacingDescription": "Exp",
             "isEnrollmentPaused": false, "proposedEnrollment": 7, "appName": "demo", "targeting": targeting,

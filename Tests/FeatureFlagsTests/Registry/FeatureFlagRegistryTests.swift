@@ -58,15 +58,7 @@ import TestHelpers
 
     private func registryError(_ flags: String) throws -> String {
         let folder = TemporaryDirectory()
-        folder.write("""
-            channels: [developer, beta, release]
-            features:
-              search-feature:
-                description: Search
-                variables:
-                  enabled: { description: on, type: Boolean, default: true }
-                  engine: { description: which, type: String, default: ddg }
-            """, to: "nimbus.fml.yaml")
+        SearchFeatureManifest.write(in: folder, moreVariables: ["engine: { description: which, type: String, default: ddg }"])
         let path = folder.write("app: demo\nmanifest: nimbus.fml.yaml\nflags:\n" + flags, to: "feature-flags.yaml")
         do {
             _ = try FeatureFlagRegistry.load(path: path)

@@ -3,6 +3,7 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestHelpers
 
 /// The registry's `remote-settings:` block: what it holds, its defaults, its errors, and that a
 /// snapshot gives it back.
@@ -10,14 +11,7 @@ import Testing
     let folder = TemporaryDirectory()
 
     private func load(_ block: String) throws -> FeatureFlagRegistry {
-        folder.write("""
-            channels: [developer, beta, release]
-            features:
-              search-feature:
-                description: Search
-                variables:
-                  enabled: { description: on, type: Boolean, default: true }
-            """, to: "nimbus.fml.yaml")
+        SearchFeatureManifest.write(in: folder)
         let path = folder.write("""
             app: demo
             manifest: nimbus.fml.yaml

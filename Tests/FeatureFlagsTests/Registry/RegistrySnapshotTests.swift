@@ -18,14 +18,7 @@ import TestHelpers
         var snapshotFile: String { snapshots.snapshotPath(for: registryPath)! }
 
         init(title: String = "Search bar") {
-            folder.write("""
-                channels: [developer, beta, release]
-                features:
-                  search-feature:
-                    description: Search
-                    variables:
-                      enabled: { description: on, type: Boolean, default: true }
-                """, to: "app/nimbus.fml.yaml")
+            SearchFeatureManifest.write(in: folder, to: "app/nimbus.fml.yaml")
             write(title: title)
         }
 

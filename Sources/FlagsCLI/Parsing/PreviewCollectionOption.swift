@@ -1,0 +1,39 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import FeatureFlags
+import Nimbus
+
+/// Where `flags publish` writes a recipe and `flags unpublish` removes it from:
+/// `--collection` (the preview collection unless given), `--bucket` and `--remote`. One type, so
+/// the two commands cannot come to disagree on a default and unpublish miss what publish wrote.
+///
+/// ```swift
+/// let target = try PreviewCollectionOption(arguments: &arguments, command: "publish")
+/// let records = try target.records(registry: environment.registry, in: context)
+/// ```
+struct PreviewCollectionOption {
+    static let defaultCollection = RemoteSettingsCollection.preview.name
+
+    /// The options both commands declare, for help, the man page and completion.
+    static let specs = [
+        OptionSpec(["--collection"], value: .text("NAME"), "the collection (default: \(defaultCollection))"),
+        OptionSpec(["--bucket"], value: .text("NAME"), "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)"),
+        RemoteServerOption.spec("the server (…/v1); default: the registry's `remote-settings: server:`, else the server its experiments come from"),
+    ]
+
+    let bucket: String
+    let collection: String
+    let remote: RemoteServerOption
+
+    /// Reads `--bucket`, `--collection` and `--remote [URL]`, leaving the positionals.
+    init(arguments: inout ArgumentList, command: String) throws(CLIError) {
+        bucket = try arguments.option("--bucket", command: command) ?? RemoteSettingsClient.defaultBucket
+        collection = try arguments.option("--collection", command: command) ?? Self.defaultCollection
+        remote = try RemoteServerOption(arguments: &arguments, command: command)
+    }
+
+    /// The collection on the server, with the credentials for its host.
+    func records(registry: FeatureFlagRegistry, in context: CommandContext) throws(CLIError) -> RemoteSettingsRecords {
+        try remote.records(registry: registry, bucket: bucket, collection: collection, environment: context.options.environment)
+    }
+}
+#endif
