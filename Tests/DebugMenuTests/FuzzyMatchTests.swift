@@ -41,4 +41,16 @@ struct FuzzyMatchTests {
         let high = try #require(score(needle, better)), low = try #require(score(needle, worse))
         #expect(high > low, "\(needle): \(better) \(high) vs \(worse) \(low)")
     }
+
+    /// Word starts are one bit per byte (the index of a large menu holds one per byte of its
+    /// text), for texts appended one after another at any offset.
+    @Test func wordStartsAreABitPerByte() {
+        var lowered: [UInt8] = [], wordStarts: [UInt8] = []
+        FuzzyMatch.prepare(Array("tipJar x".utf8), lowered: &lowered, wordStarts: &wordStarts)
+        FuzzyMatch.prepare(Array("\nnewBibimbapMenu".utf8), lowered: &lowered, wordStarts: &wordStarts)
+        #expect(lowered == Array("tipjar x\nnewbibimbapmenu".utf8))
+        #expect(wordStarts.count == (lowered.count + 7) / 8)
+        let starts = wordStarts.withUnsafeBufferPointer { bits in lowered.indices.filter { FuzzyMatch.startsWord(bits.baseAddress!, $0) } }
+        #expect(starts == [0, 3, 7, 9, 12, 20])
+    }
 }

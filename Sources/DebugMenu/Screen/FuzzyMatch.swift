@@ -3,7 +3,7 @@
 /// a row's texts (`tj` is in "Tip Jar"), and a match scores higher when its letters are
 /// consecutive and start words, so the best matches can be shown first.
 ///
-/// Texts are searched prepared (`prepare(_:lowered:wordStarts:)`): lowercased, with a byte per
+/// Texts are searched prepared (`prepare(_:lowered:wordStarts:)`): lowercased, with a bit per
 /// byte saying whether a word starts there (after a separator, or an upper-case letter after a
 /// lower-case one: `tipJar`), worked out once when the filter's index is made, so a key compares
 /// plain bytes. `positions(of:in:)` prepares one drawn text to highlight the matched letters.
@@ -23,26 +23,43 @@ enum FuzzyMatch {
     /// for row texts, and a bound on the cost of a key.
     static let maximumStarts = 16
 
-    /// Appends `text` (UTF-8; ASCII in its own case) to `lowered`, lowercased, and to
-    /// `wordStarts` 1 where a word starts and 0 elsewhere. A newline separates texts.
+    /// Appends `text` (UTF-8; ASCII in its own case) to `lowered`, lowercased, and sets the bit
+    /// of `wordStarts` (`wordStartBytes(for:)` long) where a word starts. A newline separates texts.
     static func prepare(_ text: [UInt8], lowered: inout [UInt8], wordStarts: inout [UInt8]) {
         let start = lowered.count
         lowered.append(contentsOf: text)
-        wordStarts.append(contentsOf: repeatElement(0, count: text.count))
+        wordStarts.append(contentsOf: repeatElement(0, count: wordStartBytes(for: lowered.count) - wordStarts.count))
         prepareInPlace(&lowered, wordStarts: &wordStarts, from: start)
     }
 
-    /// Prepares `lowered[from...]` (appended in its own case) in place, filling `wordStarts[from...]`
-    /// (already as long): what the filter's index does with each row's text, without copying it.
+    /// How many bytes of word-start bits a text of `count` bytes needs: one bit per byte, so the
+    /// filter's index of a 10,000-flag menu holds 0.4 MB of them rather than 3 MB.
+    static func wordStartBytes(for count: Int) -> Int { (count + 7) / 8 }
+
+    /// Whether the word-start bit of byte `index` is set.
+    @inline(__always) static func startsWord(_ wordStarts: UnsafePointer<UInt8>, _ index: Int) -> Bool {
+        wordStarts[index >> 3] & (1 << UInt8(index & 7)) != 0
+    }
+
+    /// Sets or clears the word-start bit of byte `index`.
+    @inline(__always) static func setWordStart(_ wordStarts: UnsafeMutablePointer<UInt8>, _ index: Int, _ isStart: Bool) {
+        let bit: UInt8 = 1 << UInt8(index & 7)
+        if isStart { wordStarts[index >> 3] |= bit } else { wordStarts[index >> 3] &= ~bit }
+    }
+
+    /// Prepares `lowered[from...]` (appended in its own case) in place, setting the bits of
+    /// `wordStarts` from `from` on (it is already `wordStartBytes(for: lowered.count)` long):
+    /// what the filter's index does with each row's text, without copying it.
     static func prepareInPlace(_ lowered: inout [UInt8], wordStarts: inout [UInt8], from: Int) {
         let count = lowered.count
         lowered.withUnsafeMutableBufferPointer { bytes in
             wordStarts.withUnsafeMutableBufferPointer { starts in
+                guard let starts = starts.baseAddress else { return }
                 var before: UInt8 = from > 0 ? bytes[from - 1] : 0x0A
                 var index = from
                 while index < count {
                     let byte = bytes[index]
-                    starts[index] = isWordStart(before: before, here: byte) ? 1 : 0
+                    setWordStart(starts, index, isWordStart(before: before, here: byte))
                     if byte >= 0x41 && byte <= 0x5A { bytes[index] = byte | 0x20 }
                     before = byte
                     index += 1
@@ -71,7 +88,7 @@ enum FuzzyMatch {
         // a match starting inside a word after an earlier start is rarely better, and trying
         // every one costs a scan each.
         while start <= lastStart && starts < maximumStarts {
-            if text[start] == first && (starts == 0 || wordStarts[start] != 0) {
+            if text[start] == first && (starts == 0 || startsWord(wordStarts, start)) {
                 starts += 1
                 let score = align(needle, needleCount, in: text, wordStarts: wordStarts, to: to, start: start, positions: nil, from: from)
                 if score == Int.min { break }
@@ -157,7 +174,7 @@ enum FuzzyMatch {
                 let gap = index - previous - 1
                 if gap == 0 { score += consecutiveBonus } else { score -= gapStartPenalty + gapPenalty * (gap > 21 ? 20 : gap - 1) }
             }
-            if wordStarts[index] != 0 { score += wordStartBonus }
+            if startsWord(wordStarts, index) { score += wordStartBonus }
             positions?[offset] = index - from
             previous = index
             index += 1

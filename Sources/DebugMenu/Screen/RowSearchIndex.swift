@@ -25,7 +25,7 @@ struct RowSearchIndex: Sendable {
     /// key. Scanning the rows themselves retained and released their strings, row by row: most
     /// of a filter key's cost at 10,000 flags (perf).
     private var bytes: [UInt8] = []
-    /// 1 where a word starts in `bytes` (`FuzzyMatch.prepare`), else 0.
+    /// A bit per byte of `bytes`, set where a word starts (`FuzzyMatch.prepare`).
     private var wordStarts: [UInt8] = []
     private var starts: [Int] = [0]
     /// Rows matching each filter typed since the rows last changed, by lowercased needle. Typing
@@ -109,9 +109,15 @@ struct RowSearchIndex: Sendable {
         }
         // One pass over all the text: lowercase it and note where words start (every row's
         // first byte follows the previous row's last, a different text: a newline is assumed).
-        wordStarts = Array(repeating: 0, count: bytes.count)
+        wordStarts = Array(repeating: 0, count: FuzzyMatch.wordStartBytes(for: bytes.count))
         FuzzyMatch.prepareInPlace(&bytes, wordStarts: &wordStarts, from: 0)
-        for start in starts.dropLast() where start < bytes.count { wordStarts[start] = FuzzyMatch.startsWordAtTextStart(bytes[start]) ? 1 : 0 }
+        let text = bytes, rowStarts = starts.dropLast()
+        wordStarts.withUnsafeMutableBufferPointer { wordStarts in
+            guard let wordStarts = wordStarts.baseAddress else { return }
+            for start in rowStarts where start < text.count {
+                FuzzyMatch.setWordStart(wordStarts, start, FuzzyMatch.startsWordAtTextStart(text[start]))
+            }
+        }
     }
 }
 #endif

@@ -73,10 +73,11 @@ public final class FlagsEnvironment: Sendable {
         let clientStore = NimbusClientStore(prefs: prefs)
         let now = Int(Date().timeIntervalSince1970)
         let (attributes, updateWrites) = Self.attributes(registry: registry, channel: channel, setup: clientSetup, store: clientStore, now: now)
+        let earlier = clientSetup.isStoredClient ? clientStore.readEnrollments() : nil
         let client = NimbusClient(
             nimbusID: clientSetup.nimbusID, attributes: attributes, extraContext: clientSetup.context,
             experimentsOptOut: clientStore.isOptedOut(of: .experiments), rolloutsOptOut: clientStore.isOptedOut(of: .rollouts),
-            previousEnrollments: clientSetup.isStoredClient ? clientStore.enrollments : [])
+            previousEnrollments: earlier?.enrollments ?? [])
         experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
                                                  loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
                                                  remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
@@ -87,7 +88,8 @@ public final class FlagsEnvironment: Sendable {
         if clientSetup.persists, clientSetup.loaded?.records != nil {
             // The flags of this run are right whether or not the state is kept; a store that
             // cannot be written (read-only, full) only makes the next run evaluate afresh.
-            try? clientStore.record(updateWrites + clientStore.changes(keeping: experiments.storedEnrollments))
+            let kept = experiments.storedEnrollments
+            try? clientStore.record(updateWrites + (earlier.map { clientStore.changes(keeping: kept, read: $0) } ?? clientStore.changes(keeping: kept)))
         }
         nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel, lookup: experiments.layerValue(of:))
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: buildChannel)

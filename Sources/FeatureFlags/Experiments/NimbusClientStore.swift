@@ -69,9 +69,23 @@ public struct NimbusClientStore: Sendable {
     }
 
     /// The enrolments the last evaluation left; entries this version cannot read are left out.
-    public var enrollments: [StoredEnrollment] {
-        guard let text = prefs.stringForKey("enrollments"), let json = try? JSONParser.parse(text) else { return [] }
-        return json.arrayValue?.compactMap(StoredEnrollment.init(json:)) ?? []
+    public var enrollments: [StoredEnrollment] { readEnrollments().enrollments }
+
+    /// The stored enrolments as read, and whether the stored text held exactly these (it was
+    /// there, and every entry of it could be read).
+    public struct EnrollmentsRead: Sendable {
+        public var enrollments: [StoredEnrollment]
+        public var isWhole: Bool
+    }
+
+    /// `enrollments`, with whether they are all the store holds: what `changes(keeping:read:)`
+    /// compares the next evaluation's enrolments with.
+    public func readEnrollments() -> EnrollmentsRead {
+        guard let text = prefs.stringForKey("enrollments"), let json = try? JSONParser.parse(text), let entries = json.arrayValue else {
+            return EnrollmentsRead(enrollments: [], isWhole: false)
+        }
+        let enrollments = entries.compactMap(StoredEnrollment.init(json:))
+        return EnrollmentsRead(enrollments: enrollments, isWhole: enrollments.count == entries.count)
     }
 
     /// The write that keeps `enrollments`, or none when they are what is stored already (so a
@@ -79,6 +93,13 @@ public struct NimbusClientStore: Sendable {
     public func changes(keeping enrollments: [StoredEnrollment]) -> [PrefChange] {
         let text = JSONValue.array(enrollments.map(\.json)).compactText
         return prefs.stringForKey("enrollments") == text ? [] : [.set("enrollments", .string(text))]
+    }
+
+    /// `changes(keeping:)` after this evaluation started from `earlier` (`readEnrollments()`):
+    /// enrolments equal to a whole read are what is stored, so they are not written out as text
+    /// again to be compared (a thousand of them cost a millisecond at every start of the menu).
+    public func changes(keeping enrollments: [StoredEnrollment], read earlier: EnrollmentsRead) -> [PrefChange] {
+        earlier.isWhole && earlier.enrollments == enrollments ? [] : changes(keeping: enrollments)
     }
 
     /// Applies the writes of one evaluation, in one transaction.

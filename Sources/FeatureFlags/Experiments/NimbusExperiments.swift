@@ -41,8 +41,16 @@ public struct NimbusExperiments: Sendable {
     /// The enrolments this evaluation leaves, to keep for the next one (`NimbusClientStore`).
     public var storedEnrollments: [StoredEnrollment] = []
     /// The targeting context after this evaluation, as the SDK holds it for the app afterwards:
-    /// its enrolment sets are this evaluation's (`flags context` shows it).
-    public var context: [String: JSONValue] = [:]
+    /// its enrolment sets are this evaluation's (`flags context` shows it). Made when asked for:
+    /// its sorted lists of a thousand enrolments cost a millisecond at every start of a menu,
+    /// which never shows it.
+    public var context: [String: JSONValue] {
+        var context = attributesAfter.context
+        context.merge(client.context.filter { client.pinnedContextKeys.contains($0.key) }) { _, pinned in pinned }
+        return context
+    }
+    /// The targeting attributes this evaluation left (its enrolment sets), for `context`.
+    var attributesAfter: TargetingAttributes
 
     /// Evaluates `records` for `client`, from the enrolments it had before
     /// (`client.previousEnrollments`) as a device does, and resolves every feature the registry reads.
@@ -62,11 +70,9 @@ public struct NimbusExperiments: Sendable {
         let resolved = resolver.configured(enrollments: enrollments, where: manifest.hasFeature)
         var experiments = NimbusExperiments(source: source, records: list, skipped: records?.skipped ?? [], enrollments: enrollments,
                                             client: client, resolved: resolved,
-                                            loadProblem: loadProblem, note: note, remote: remote, transforms: transforms)
+                                            loadProblem: loadProblem, note: note, remote: remote, transforms: transforms,
+                                            attributesAfter: outcome.attributes)
         experiments.storedEnrollments = outcome.enrollments
-        var context = outcome.attributes.context
-        context.merge(client.context.filter { client.pinnedContextKeys.contains($0.key) }) { _, pinned in pinned }
-        experiments.context = context
         return experiments
     }
 

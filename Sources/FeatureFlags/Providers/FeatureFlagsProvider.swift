@@ -105,17 +105,18 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
 
     /// The states of many flags, keyed by flag id, from one read of the store: what a screen of
     /// 10,000 rows needs, where one read per flag would cost a store check each.
+    /// Each flag is asked about once, so the manifest's features read for it are not kept.
     public func states(of flags: some Sequence<FeatureFlagID>) -> [String: FeatureFlagState] {
         let entries = prefs.allEntries()
         var states: [String: FeatureFlagState] = [:]
         for flag in flags {
-            states[flag.rawValue] = state(of: flag, override: Self.override(of: flag) { entries[$0] })
+            states[flag.rawValue] = state(of: flag, override: Self.override(of: flag) { entries[$0] }, readOnce: true)
         }
         return states
     }
 
-    private func state(of flag: FeatureFlagID, override: PrefEntry?) -> FeatureFlagState {
-        let nimbus = nimbusLayer.explainNimbusValue(for: flag)
+    private func state(of flag: FeatureFlagID, override: PrefEntry?, readOnce: Bool = false) -> FeatureFlagState {
+        let nimbus = readOnce ? nimbusLayer.explainNimbusValueReadOnce(for: flag) : nimbusLayer.explainNimbusValue(for: flag)
         let overrideWins = honoursOverrides && override != nil
         return FeatureFlagState(
             flag: flag,

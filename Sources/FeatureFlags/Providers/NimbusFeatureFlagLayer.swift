@@ -54,6 +54,14 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
     }
 
     public func explainNimbusValue(for flag: FeatureFlagID) -> NimbusFlagValue {
+        explainNimbusValue(for: flag, keepingFeature: true)
+    }
+
+    public func explainNimbusValueReadOnce(for flag: FeatureFlagID) -> NimbusFlagValue {
+        explainNimbusValue(for: flag, keepingFeature: false)
+    }
+
+    private func explainNimbusValue(for flag: FeatureFlagID, keepingFeature: Bool) -> NimbusFlagValue {
         guard let nimbus = flag.definition.nimbus else {
             return NimbusFlagValue(enabled: flag.definition.fallback ?? false, source: .defaultValue(channel: nil))
         }
@@ -61,8 +69,9 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
             return NimbusFlagValue(enabled: feature.value[nimbus.variable]?.boolValue ?? false,
                                    source: feature.source(ofVariable: nimbus.variable, channel: channel))
         }
-        return NimbusFlagValue(enabled: manifest.defaultValue(forFeature: nimbus.feature, channel: channel)[nimbus.variable]?.boolValue ?? false,
-                               source: .defaultValue(channel: channel))
+        let value = keepingFeature ? manifest.defaultValue(forFeature: nimbus.feature, channel: channel)
+            : manifest.defaultValueReadOnce(forFeature: nimbus.feature, channel: channel)
+        return NimbusFlagValue(enabled: value[nimbus.variable]?.boolValue ?? false, source: .defaultValue(channel: channel))
     }
 
     public func nimbusVariant(for preference: TypedPreference) -> String? {

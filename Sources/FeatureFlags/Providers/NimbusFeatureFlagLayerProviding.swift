@@ -12,6 +12,9 @@ public protocol NimbusFeatureFlagLayerProviding: Sendable {
     func checkNimbusConfigFor(_ flag: FeatureFlagID) -> Bool
     /// The same value with where it came from.
     func explainNimbusValue(for flag: FeatureFlagID) -> NimbusFlagValue
+    /// `explainNimbusValue(for:)` in a pass over many flags, each asked about once: what it
+    /// reads to answer need not be kept for the next question.
+    func explainNimbusValueReadOnce(for flag: FeatureFlagID) -> NimbusFlagValue
     /// The variant Nimbus gives a typed preference, when its variable holds one.
     func nimbusVariant(for preference: TypedPreference) -> String?
 }
@@ -20,6 +23,8 @@ extension NimbusFeatureFlagLayerProviding {
     public func explainNimbusValue(for flag: FeatureFlagID) -> NimbusFlagValue {
         NimbusFlagValue(enabled: checkNimbusConfigFor(flag), source: .defaultValue(channel: nil))
     }
+
+    public func explainNimbusValueReadOnce(for flag: FeatureFlagID) -> NimbusFlagValue { explainNimbusValue(for: flag) }
 
     public func nimbusVariant(for preference: TypedPreference) -> String? { nil }
 }

@@ -170,9 +170,15 @@ public enum EnrollmentEvolver {
             let slug = state.slug
             let before = (attributes.activeExperiments.contains(slug), attributes.enrollments.contains(slug), attributes.enrollmentsMap[slug])
             attributes.update(with: state)
-            if before.0 != attributes.activeExperiments.contains(slug) { staleKeys.insert(.activeExperiments) }
-            if before.1 != attributes.enrollments.contains(slug) { staleKeys.insert(.enrollments) }
-            if before.2 != attributes.enrollmentsMap[slug] { staleKeys.insert(.enrollmentsMap) }
+            // What `update(with:)` leaves for the slug, known from the state without looking it up again.
+            let after: (Bool, Bool, String?) = switch state.state {
+            case .enrolled(let branch): (true, true, branch)
+            case .disqualified(let branch, _), .wasEnrolled(let branch, _): (false, true, branch)
+            case .notEnrolled, .error: (false, false, nil)
+            }
+            if before.0 != after.0 { staleKeys.insert(.activeExperiments) }
+            if before.1 != after.1 { staleKeys.insert(.enrollments) }
+            if before.2 != after.2 { staleKeys.insert(.enrollmentsMap) }
         }
 
         /// The enrolment sets a targeting text may read, found by name (a superset: `enrollments`

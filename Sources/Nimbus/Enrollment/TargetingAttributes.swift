@@ -138,7 +138,15 @@ public struct TargetingAttributes: Sendable, Hashable {
     /// A set as a JSON list, sorted so the same set always prints the same (the SDK's order is a
     /// hash set's, which no targeting can rely on).
     static func list(_ slugs: Set<String>) -> JSONValue {
-        .array(slugs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string))
+        // For ASCII text (slugs are) `<` is the bytes' order, and compares them in place:
+        // comparing the two UTF-8 views element by element made sorting a thousand enrolments
+        // over a millisecond of every evaluation, which the context does twice.
+        let sorted = slugs.allSatisfy(isASCII) ? slugs.sorted() : slugs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return .array(sorted.map(JSONValue.string))
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The names `context` writes itself, in the SDK's order (custom attributes go after

@@ -67,6 +67,13 @@ public struct FeatureManifest: Sendable {
         features[featureID]?.defaults[channel] ?? .null
     }
 
+    /// `defaultValue(forFeature:channel:)` for a pass that asks about every feature once (the
+    /// states of all flags): a feature read from a snapshot and not decoded yet is decoded for
+    /// this answer only, so the pass does not leave every feature of a large manifest in memory.
+    public func defaultValueReadOnce(forFeature featureID: String, channel: String) -> JSONValue {
+        features.entry(featureID, keeping: false)?.defaults[channel] ?? .null
+    }
+
     /// The feature's value for `channel` with `overrides` (an experiment branch's value, say)
     /// deep-merged over the default and objects filled in again. Check `overrides` with
     /// `typeProblems` first: this merges whatever it is given. Null for an unknown feature or channel.

@@ -45,4 +45,30 @@ import Testing
         try prefs.branch("nimbus").setString("not json", forKey: "enrollments")
         #expect(store.enrollments.isEmpty)
     }
+
+    /// After an evaluation that started from what was read, equal enrolments are not written,
+    /// but a read that left entries out, or found nothing stored, still writes them.
+    @Test func enrolmentsEqualToAWholeReadAreNotWrittenAgain() throws {
+        let prefs = InMemoryPrefs()
+        let store = NimbusClientStore(prefs: prefs)
+        let enrollments = [StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control"))]
+        let nothing = store.readEnrollments()
+        #expect(!nothing.isWhole && nothing.enrollments.isEmpty)
+        #expect(store.changes(keeping: [], read: nothing) == store.changes(keeping: []))
+        #expect(!store.changes(keeping: [], read: nothing).isEmpty)
+        try store.record(store.changes(keeping: enrollments, read: nothing))
+        let read = store.readEnrollments()
+        #expect(read.isWhole && read.enrollments == enrollments)
+        #expect(store.changes(keeping: enrollments, read: read).isEmpty)
+        let changed = [StoredEnrollment(slug: "a", isRollout: false, state: .notEnrolled(featureConflict: false))]
+        #expect(store.changes(keeping: changed, read: read) == store.changes(keeping: changed))
+        #expect(!store.changes(keeping: changed, read: read).isEmpty)
+        // An entry this version cannot read: the enrolments are written without it.
+        try prefs.branch("nimbus").setString(#"[{"slug":"x","state":"?"},\#(JSONValue.array(enrollments.map(\.json)).compactText.dropFirst())"#,
+                                             forKey: "enrollments")
+        let partial = store.readEnrollments()
+        #expect(!partial.isWhole && partial.enrollments == enrollments)
+        try store.record(store.changes(keeping: enrollments, read: partial))
+        #expect(store.readEnrollments().isWhole)
+    }
 }

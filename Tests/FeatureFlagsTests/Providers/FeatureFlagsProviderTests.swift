@@ -1,5 +1,6 @@
-import FeatureFlags
+@testable import FeatureFlags
 import FeatureFlagsTestSupport
+@testable import Nimbus
 import Prefs
 import Testing
 import TestHelpers
@@ -20,6 +21,24 @@ import TestHelpers
         #else
         #expect(provider.isEnabled(menu) == nimbus, "a release build never honours an override")
         #endif
+    }
+
+    /// The states of every flag (a menu's first filter key) read each feature once: a manifest
+    /// read from a snapshot keeps none of them decoded, and the states are what one flag's are.
+    @Test func statesOfAllFlagsKeepNoFeatureDecoded() throws {
+        var writer = SnapshotWriter()
+        demo.registry.write(to: &writer)
+        var reader = try SnapshotReader(writer.finish())
+        let registry = try FeatureFlagRegistry(snapshot: &reader)
+        let prefs = MockProfilePrefs()
+        let menu = try registry.flag("newBibimbapMenu")
+        try prefs.setBool(true, forKey: menu.debugKey!)
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: NimbusFeatureFlagLayer(registry: registry, channel: "beta"))
+        let states = provider.states(of: registry.flags)
+        #expect(states.count == registry.flags.count)
+        #expect(registry.manifest.features.decodedCount == 0)
+        for flag in registry.flags { #expect(states[flag.rawValue] == provider.state(of: flag)) }
+        #expect(registry.manifest.features.decodedCount > 0)
     }
 
     @Test func providerBehavingAsReleaseIgnoresStoredOverride() throws {

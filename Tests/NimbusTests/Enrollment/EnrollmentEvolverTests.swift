@@ -192,6 +192,23 @@ import Testing
         #expect(after.enrollments.map(\.slug) == ["kept", "newcomer"])
     }
 
+    /// New records of one feature are decided earliest `publishedDate` first, records without a
+    /// date before all, and equal dates in record order: the first decided takes the feature.
+    @Test(arguments: [
+        ([nil, "2024-01-01T00:00:00Z"], 0), (["2024-01-01T00:00:00Z", nil], 1),
+        (["2024-02-01T00:00:00Z", "2024-01-01T00:00:00Z", "2024-03-01T00:00:00Z"], 1),
+        (["2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"], 0), ([nil, nil], 0),
+        (["2024-03-01T00:00:00Z", "2024-02-01T00:00:00Z", nil, "2024-01-01T00:00:00Z", nil], 2),
+    ] as [([String?], Int)])
+    func theEarliestPublishedRecordTakesTheFeature(dates: [String?], winner: Int) throws {
+        let records = try dates.indices.map { index in
+            try ExperimentRecord(json: RecordFixtures.record(slug: "record-\(index)",
+                                                             changes: ["publishedDate": dates[index].map(JSONValue.string) ?? .null]))
+        }
+        let outcome = EnrollmentEvolver.evolve(records: records, client: Self.client(), now: Self.now)
+        #expect(outcome.results.map(\.status) == records.indices.map { $0 == winner ? .enrolled(branch: "control") : .notEnrolled(.featureConflict) })
+    }
+
     /// test_evolver_rollouts_do_not_conflict_with_experiments
     @Test func rolloutsAndExperimentsShareFeatures() throws {
         let records = try [

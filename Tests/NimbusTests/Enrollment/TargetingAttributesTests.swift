@@ -132,6 +132,22 @@ import Testing
         #expect(attributes.context["enrollments_map"] == .object(["a": .string("control"), "c": .string("rollout")]))
     }
 
+    /// The enrolment lists of the context are in UTF-8 byte order, shorter first on a common
+    /// prefix, and non-ASCII slugs after ASCII ones (as their bytes are larger).
+    @Test(arguments: [
+        (["b", "a", "ab", "aa", ""], ["", "a", "aa", "ab", "b"]),
+        (["é", "z", "e", "Z", "ä"], ["Z", "e", "z", "ä", "é"]),
+        (["slug-10", "slug-9", "slug-1"], ["slug-1", "slug-10", "slug-9"]),
+    ])
+    func enrolmentListsAreInByteOrder(slugs: [String], expected: [String]) {
+        let attributes = attributes { attributes in
+            for slug in slugs { attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .enrolled(branch: "b"))) }
+        }
+        #expect(attributes.context["enrollments"] == .array(expected.map(JSONValue.string)))
+        #expect(attributes.context["active_experiments"] == .array(expected.map(JSONValue.string)))
+        #expect(expected == expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     @Test func appContextFieldsAreSetByName() {
         var context = attributes()
         for name in TargetingAttributes.appContextNames where name != "installation_date" {
