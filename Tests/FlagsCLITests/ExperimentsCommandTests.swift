@@ -157,4 +157,19 @@ import Testing
         #expect(console.errors.contains("warning: \(path):1:"))
         #expect(run(["validate", "--experiments", path]).status == 1)
     }
+
+    /// A long error (here jexl-rs's refusal of `!`) would widen every row of the table to its
+    /// length: the table shows its start, and the whole sentence follows the table.
+    @Test func aLongReasonIsShortInTheTableAndWholeBelowIt() throws {
+        let path = writeRecords([Self.record("bang", feature: "reviews-feature", branches: [("on", 1, .object([:]))],
+                                             targeting: "!is_first_run")])
+        let (status, console) = run(["experiments", "--experiments", path])
+        #expect(status == 0, "\(console.errors)")
+        let lines = console.output.split(separator: "\n")
+        let row = try #require(lines.first { $0.hasPrefix("bang ") })
+        #expect(row.contains("… (below)"))
+        #expect(row.count < 160, "the row is \(row.count) characters wide")
+        let whole = try #require(lines.first { $0.hasPrefix("error: bang: targeting of `bang` failed:") })
+        #expect(whole.contains("has no `!` operator"))
+    }
 }

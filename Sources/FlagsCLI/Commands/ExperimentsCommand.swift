@@ -26,6 +26,8 @@ struct ExperimentsCommand: FlagsCommand {
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
+    /// The widest reason the table shows whole.
+    static let detailWidth = 64
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         json = arguments.flag("--json")
@@ -55,12 +57,22 @@ struct ExperimentsCommand: FlagsCommand {
             context.console.print("No records.")
             return
         }
+        // An error or a skip reason can be a long sentence; in the table it would make every row
+        // that wide, so the table shows its start and the whole sentence follows the table.
+        var longDetails: [String] = []
+        func cell(_ slug: String, _ status: String, _ detail: String) -> String {
+            guard detail.count > Self.detailWidth else { return detail }
+            longDetails.append("\(status): \(slug): \(detail)")
+            return String(detail.prefix(Self.detailWidth - 12)) + "… (below)"
+        }
         var rows = reports.map { report in
-            [report.result.slug, report.result.isRollout ? "rollout" : "experiment", report.statusName, report.detail,
+            [report.result.slug, report.result.isRollout ? "rollout" : "experiment", report.statusName,
+             cell(report.result.slug, report.statusName, report.detail),
              report.result.record.featureIds.sorted().joined(separator: ",")]
         }
-        rows += experiments.skipped.map { [$0.name, "-", "skipped", $0.reason, "-"] }
+        rows += experiments.skipped.map { [$0.name, "-", "skipped", cell($0.name, "skipped", $0.reason), "-"] }
         context.console.print(TextTable(header: ["SLUG", "TYPE", "STATUS", "BRANCH / REASON", "FEATURES"], rows: rows).render())
+        for line in longDetails { context.console.print(line) }
         for line in reports.flatMap(\.warningLines) { context.console.print(line) }
     }
 }
