@@ -27,12 +27,6 @@ public enum BuildChannel: String, CaseIterable, Sendable, Comparable {
     /// Whether a build of this channel lets a debug override change a flag.
     public var allowsDebugOverrides: Bool { self != .release }
 
-    /// The next channel in the order developer → beta → release → developer.
-    public var next: BuildChannel {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
-
     public static func < (lhs: BuildChannel, rhs: BuildChannel) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

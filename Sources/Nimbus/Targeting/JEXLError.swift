@@ -18,8 +18,6 @@ public enum JEXLError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTransform(String, known: [String])
     /// An object literal that names one key twice.
     case duplicateObjectKey(String)
-    /// A construct this evaluator does not implement (kept for transforms that need one).
-    case unsupported(String)
     /// An operator applied to values it does not accept, such as `'a' < 1`.
     case typeMismatch(String)
     /// Parentheses, lists, objects, subscripts or transform arguments nested deeper than
@@ -34,7 +32,6 @@ public enum JEXLError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownTransform(let name, let known):
             "unknown transform `\(name)`; " + (known.isEmpty ? "no transforms are registered" : "the registered ones are " + known.map { "`\($0)`" }.joined(separator: ", "))
         case .duplicateObjectKey(let key): "the object literal has the key `\(key)` twice; remove one"
-        case .unsupported(let construct): "unsupported JEXL construct: \(construct)"
         case .typeMismatch(let message): message
         case .tooDeep(let limit, let position):
             "nested deeper than \(limit) levels at character \(position); targeting may nest parentheses, lists, objects, subscripts and transform arguments at most \(limit) deep"
