@@ -81,7 +81,8 @@ public final class FlagsEnvironment: Sendable {
         experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
                                                  loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
                                                  remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
-                                                 transforms: Self.transforms(prefs: prefs))
+                                                 transforms: Self.transforms(prefs: prefs),
+                                                 overrides: NimbusOverrideStore(prefs: prefs).honoured(for: buildChannel))
         let experiments = experiments
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
         // no cache) every enrolment would end, which the SDK never does without new records.

@@ -39,7 +39,13 @@ public struct NimbusExperiments: Sendable {
     /// The transforms targeting was evaluated with, for reports that evaluate it again.
     public let transforms: JEXLTransforms
     /// The enrolments this evaluation leaves, to keep for the next one (`NimbusClientStore`).
+    /// A forced record's enrolment is not among them (`NimbusDebugOverrides.keeping`).
     public var storedEnrollments: [StoredEnrollment] = []
+    /// The debug overrides this evaluation honoured (`.none` in a release build or preview).
+    public var overrides: NimbusDebugOverrides = .none
+    /// Forced branches that could not apply, one sentence each (a branch the record no longer
+    /// has, another app's record).
+    public var overrideProblems: [String] = []
     /// The targeting context after this evaluation, as the SDK holds it for the app afterwards:
     /// its enrolment sets are this evaluation's (`flags context` shows it). Made when asked for:
     /// its sorted lists of a thousand enrolments cost a millisecond at every start of a menu,
@@ -56,14 +62,20 @@ public struct NimbusExperiments: Sendable {
     /// (`client.previousEnrollments`) as a device does, and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
                                 remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry,
-                                now: Int = Int(Date().timeIntervalSince1970), transforms: JEXLTransforms = .stateless) -> NimbusExperiments {
-        let list = records?.records ?? []
+                                now: Int = Int(Date().timeIntervalSince1970), transforms: JEXLTransforms = .stateless,
+                                overrides: NimbusDebugOverrides = .none) -> NimbusExperiments {
+        // Forced records are rewritten before the SDK's rules run, as nimbus-cli hands them to
+        // an app, and evaluated as new; what they were before is kept, untouched, for later.
+        let (list, problems) = overrides.applyForcedBranches(to: records?.records ?? [], channel: client.channel, appName: client.appName)
+        let earlier = client.previousEnrollments
+        let client = overrides.forcedBranches.isEmpty ? client : startingAfresh(client, forcing: overrides)
         let outcome = EnrollmentEvolver.evolve(records: list, client: client, now: now, transforms: transforms)
         let enrollments = outcome.results
         let manifest = registry.manifest
         let resolver = FeatureResolver(
             defaults: { manifest.defaultValue(forFeature: $0, channel: client.channel) },
-            isValid: { feature, variable, value in manifest.isValid(value, forVariable: variable, ofFeature: feature) })
+            isValid: { feature, variable, value in manifest.isValid(value, forVariable: variable, ofFeature: feature) },
+            overrides: overrides)
         // Only features an enrolled branch configures differ from their defaults: resolving the
         // other 9,000 of a 10,000-flag app only to find their defaults took 25 ms at every start,
         // and even listing the features the registry reads, to pick from, took 3 ms.
@@ -72,8 +84,23 @@ public struct NimbusExperiments: Sendable {
                                             client: client, resolved: resolved,
                                             loadProblem: loadProblem, note: note, remote: remote, transforms: transforms,
                                             attributesAfter: outcome.attributes)
-        experiments.storedEnrollments = outcome.enrollments
+        experiments.storedEnrollments = overrides.keeping(outcome.enrollments, earlier: earlier)
+        experiments.overrides = overrides
+        experiments.overrideProblems = problems
         return experiments
+    }
+
+    /// `client` without its enrolments in the forced records, which are then evaluated as new:
+    /// their enrolments from before leave the targeting attributes too.
+    private static func startingAfresh(_ client: NimbusClient, forcing overrides: NimbusDebugOverrides) -> NimbusClient {
+        var attributes = client.attributes
+        for slug in overrides.forcedBranches.keys {
+            attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .notEnrolled(featureConflict: false)))
+        }
+        return NimbusClient(nimbusID: client.nimbusID, attributes: attributes,
+                            extraContext: client.context.filter { client.pinnedContextKeys.contains($0.key) },
+                            experimentsOptOut: client.experimentsOptOut, rolloutsOptOut: client.rolloutsOptOut,
+                            previousEnrollments: overrides.withoutForced(client.previousEnrollments))
     }
 
     /// Experiment record files larger than this are refused, counted while reading: Firefox for
@@ -127,6 +154,8 @@ public struct NimbusExperiments: Sendable {
     private func flagSource(_ source: FeatureValueSource) -> FlagValueSource {
         switch source {
         case .experiment(let slug, let branch): .experiment(slug: slug, branch: branch)
+        case .forcedBranch(let slug, let branch): .forcedBranch(slug: slug, branch: branch)
+        case .featureOverride: .featureOverride
         case .rollout(let slug): .rollout(slug: slug)
         case .defaultValue: .defaultValue(channel: client.channel)
         }

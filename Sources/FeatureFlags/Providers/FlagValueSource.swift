@@ -13,27 +13,46 @@ public enum FlagValueSource: Sendable, Hashable {
     case override
     /// A Nimbus experiment the client is enrolled in.
     case experiment(slug: String, branch: String)
+    /// A Nimbus experiment whose branch a developer forced (`flags enroll`): a debug override,
+    /// honoured in developer and beta builds only.
+    case forcedBranch(slug: String, branch: String)
+    /// A feature variable set by hand (`flags feature set`): a debug override too.
+    case featureOverride
     /// A Nimbus rollout the client is enrolled in.
     case rollout(slug: String)
     /// The manifest default for `channel`; nil channel means the registry's hard-coded fallback
     /// of a flag that is not Nimbus-configured.
     case defaultValue(channel: String?)
 
-    /// The one-word name used in `--json` output: override, experiment, rollout, default.
+    /// The one-word name used in `--json` output: override, experiment (forced or not: see
+    /// `isForced`), feature-override, rollout, default.
     public var name: String {
         switch self {
         case .override: "override"
-        case .experiment: "experiment"
+        case .experiment, .forcedBranch: "experiment"
+        case .featureOverride: "feature-override"
         case .rollout: "rollout"
         case .defaultValue: "default"
         }
     }
 
-    /// A short human description: "override", "experiment slug/branch", "rollout slug", "default".
+    /// Whether a developer put the value there by hand in the Nimbus layer (a forced branch, a
+    /// feature override), which only developer and beta builds honour.
+    public var isNimbusOverride: Bool {
+        switch self {
+        case .forcedBranch, .featureOverride: true
+        default: false
+        }
+    }
+
+    /// A short human description: "override", "experiment slug/branch", "experiment
+    /// slug/branch (forced)", "feature override", "rollout slug", "default".
     public var summary: String {
         switch self {
         case .override: "override"
         case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
+        case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
+        case .featureOverride: "feature override"
         case .rollout(let slug): "rollout \(slug)"
         case .defaultValue(let channel): channel == nil ? "fallback" : "default"
         }

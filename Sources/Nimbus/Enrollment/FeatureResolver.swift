@@ -7,6 +7,8 @@
 /// it, then the enrolled experiment's branch value over that. A variable whose merged value
 /// fails `isValid` is dropped from that layer, so the value beneath it (ultimately the
 /// default) stands, as generated Nimbus code falls back to the default for a mistyped value.
+/// Debug overrides (`NimbusDebugOverrides`) add a last layer, the feature values set by hand,
+/// checked the same way, and name an experiment whose branch was forced as such.
 ///
 /// ```swift
 /// let defaults: [String: JSONValue] = ["homescreen": .object(["enabled": .bool(false)])]
@@ -18,13 +20,18 @@
 public struct FeatureResolver: Sendable {
     private let defaults: @Sendable (String) -> JSONValue
     private let isValid: @Sendable (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool
+    private let overrides: NimbusDebugOverrides
 
+    /// - Parameter overrides: forced branches (their experiments' values are named as forced)
+    ///   and feature values set by hand, the top layer; `.none` in a release build.
     public init(
         defaults: @escaping @Sendable (String) -> JSONValue,
-        isValid: @escaping @Sendable (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool = { _, _, _ in true }
+        isValid: @escaping @Sendable (_ featureId: String, _ variable: String, _ value: JSONValue) -> Bool = { _, _, _ in true },
+        overrides: NimbusDebugOverrides = .none
     ) {
         self.defaults = defaults
         self.isValid = isValid
+        self.overrides = overrides
     }
 
     /// The value of `featureId` given `enrollments` (only `.enrolled` results count).
@@ -53,7 +60,8 @@ public struct FeatureResolver: Sendable {
     /// resolved when first asked for. Costs O(enrollments), whatever the number of features.
     public func configured(enrollments: [EnrollmentResult], where isWanted: (String) -> Bool) -> ResolvedFeatures {
         let layers = EnrolledLayers(enrollments)
-        return ResolvedFeatures(featureIds: layers.configuredFeatureIds.filter(isWanted)) { resolve($0, layers: layers) }
+        let configured = layers.configuredFeatureIds.union(overrides.featureValues.keys)
+        return ResolvedFeatures(featureIds: configured.filter(isWanted)) { resolve($0, layers: layers) }
     }
 
     private func resolve(_ featureId: String, layers: EnrolledLayers) -> ResolvedFeature {
@@ -63,8 +71,14 @@ public struct FeatureResolver: Sendable {
             resolved.rollout = rollout.slug
         }
         if let experiment = layers.experiments[featureId] {
-            apply(experiment.value, from: .experiment(slug: experiment.slug, branch: experiment.branch), to: &resolved)
+            let forced = overrides.forcedBranches[experiment.slug] == experiment.branch
+            apply(experiment.value, from: forced ? .forcedBranch(slug: experiment.slug, branch: experiment.branch)
+                  : .experiment(slug: experiment.slug, branch: experiment.branch), to: &resolved)
             resolved.experiment = (experiment.slug, experiment.branch)
+            resolved.isExperimentForced = forced
+        }
+        if let values = overrides.featureValues[featureId] {
+            apply(values, from: .featureOverride, to: &resolved)
         }
         return resolved
     }

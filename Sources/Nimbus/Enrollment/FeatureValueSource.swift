@@ -1,5 +1,6 @@
-/// Where a feature's value comes from, in the order that wins: an experiment branch, a
-/// rollout, or the manifest default.
+/// Where a feature's value comes from, in the order that wins: a feature value set by hand
+/// (a debug override), an experiment branch (forced by hand, or enrolled), a rollout, or the
+/// manifest default.
 ///
 /// Use it to show people why a feature has the value it has.
 ///
@@ -12,12 +13,18 @@
 /// ```
 public enum FeatureValueSource: Sendable, Hashable, CustomStringConvertible {
     case experiment(slug: String, branch: String)
+    /// An experiment whose branch a developer forced (`flags enroll`).
+    case forcedBranch(slug: String, branch: String)
     case rollout(slug: String)
+    /// A value set by hand (`flags feature set`).
+    case featureOverride
     case defaultValue
 
     public var description: String {
         switch self {
         case .experiment(let slug, let branch): "experiment \(slug) (branch \(branch))"
+        case .forcedBranch(let slug, let branch): "experiment \(slug) (branch \(branch), forced)"
+        case .featureOverride: "feature override"
         case .rollout(let slug): "rollout \(slug)"
         case .defaultValue: "default"
         }

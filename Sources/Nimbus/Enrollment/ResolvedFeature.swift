@@ -23,6 +23,8 @@ public struct ResolvedFeature: Sendable, Equatable {
     /// For each variable an experiment or rollout set (and the manifest accepted), which one:
     /// a flag reads one variable, and only that variable's origin explains its value.
     public var variableSources: [String: FeatureValueSource] = [:]
+    /// The experiment's branch was forced (`NimbusDebugOverrides.forcedBranches`).
+    public var isExperimentForced = false
 
     public init(
         featureId: String,
@@ -45,7 +47,11 @@ public struct ResolvedFeature: Sendable, Equatable {
 
     /// The highest-priority contributor.
     public var source: FeatureValueSource {
-        if let experiment { return .experiment(slug: experiment.slug, branch: experiment.branch) }
+        if variableSources.values.contains(.featureOverride) { return .featureOverride }
+        if let experiment {
+            return isExperimentForced ? .forcedBranch(slug: experiment.slug, branch: experiment.branch)
+                : .experiment(slug: experiment.slug, branch: experiment.branch)
+        }
         if let rollout { return .rollout(slug: rollout) }
         return .defaultValue
     }
@@ -54,6 +60,6 @@ public struct ResolvedFeature: Sendable, Equatable {
         lhs.featureId == rhs.featureId && lhs.value == rhs.value
             && lhs.experiment?.slug == rhs.experiment?.slug && lhs.experiment?.branch == rhs.experiment?.branch
             && lhs.rollout == rhs.rollout && lhs.rejectedVariables == rhs.rejectedVariables
-            && lhs.variableSources == rhs.variableSources
+            && lhs.variableSources == rhs.variableSources && lhs.isExperimentForced == rhs.isExperimentForced
     }
 }
