@@ -191,6 +191,13 @@ public final class FeatureFlagsDebugViewController {
         }
         for (key, entry) in current where snapshot[key] != entry { note(key) }
         for key in snapshot.keys where current[key] == nil { note(key) }
+        // A forced branch or a feature value changes what Nimbus decides: evaluate again.
+        let nimbusOverrideChanged = current.contains { NimbusOverrideStore.isOverrideKey($0.key) && snapshot[$0.key] != $0.value }
+            || snapshot.keys.contains { NimbusOverrideStore.isOverrideKey($0) && current[$0] == nil }
+        if nimbusOverrideChanged {
+            adopt(environment.reloaded())
+            return true
+        }
         snapshot = current
         guard shownKeyChanged else { return false }
         countOverrides()
