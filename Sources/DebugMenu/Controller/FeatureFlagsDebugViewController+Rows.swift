@@ -57,7 +57,9 @@ extension FeatureFlagsDebugViewController {
                 return registry.index(ofFlag: flagID)
             })
         pendingRowCount = debuggable.count + registry.flags.count
-        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows)]))
+        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows), .listed(experimentRows)]))
+        // A new evaluation (a force, a fetch, another channel previewed) changes the open screen too.
+        refreshExperimentsScreen()
     }
 
     func refreshRow(_ id: MenuRowID) {
@@ -101,6 +103,8 @@ extension FeatureFlagsDebugViewController {
             return environment.registry.flagIfPresent(flagID).map { factory.buildStatusRow($0, state: state(of: $0)) }
         case .buildFlag(let name):
             return environment.registry.buildFlags.first { $0.name == name }.map { MenuRowFactory.buildFlagRow($0, in: previewedDistribution) }
+        case .experiment:
+            return experimentRows.first { $0.id == id.rawValue }
         }
     }
 }

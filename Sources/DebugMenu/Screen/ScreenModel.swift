@@ -44,6 +44,8 @@ public struct ScreenModel: Sendable {
     public internal(set) var presetChooser: PresetChooser?
     /// The store's history drawn over the rows (`H`), if open.
     public internal(set) var historyView: HistoryView?
+    /// The Experiments screen drawn over the rows (`e`), if open.
+    public internal(set) var experimentsScreen: ExperimentsScreen?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -131,6 +133,7 @@ public struct ScreenModel: Sendable {
         if prompt != nil { return .prompt }
         if presetChooser != nil { return .chooser }
         if historyView != nil { return .history }
+        if experimentsScreen != nil { return .experiments }
         if isHelpShown { return .help }
         if isEditingFilter { return .filter }
         return .rows
@@ -281,6 +284,7 @@ public struct ScreenModel: Sendable {
         case .prompt: return editPrompt(command, key: key)
         case .chooser: return choosePreset(command)
         case .history: return browseHistory(command)
+        case .experiments: return browseExperiments(command)
         case .help: return helpCommand(command)
         case .filter: return editFilter(command, key: key)
         case .rows: return rowsCommand(command, key: key)
