@@ -59,27 +59,41 @@ enum ExperimentsScreenItems {
         }
     }
 
-    /// The read-only rows of the Experiments section: the slug, the record's name, its kind
-    /// and this client's status, with the short reason when not enrolled (so `/paused` finds
-    /// the paused ones). Cheap: no JSON and no explanation, since every rebuild of the rows makes them.
-    static func rows(of experiments: NimbusExperiments, separator: String) -> [MenuRow] {
-        var rows = experiments.enrollments.map { result -> MenuRow in
-            let forced = experiments.overrides.forcedBranches[result.slug]
-            let status: String
-            switch result.status {
-            case .enrolled(let branch): status = forced == branch ? "forced: \(branch)" : "enrolled in \(branch)"
-            case .notEnrolled(let why): status = "not enrolled: \(why)"
-            case .error: status = "error"
-            }
-            return MenuRow(id: MenuRowID.experiment(result.slug).rawValue, section: .experiments,
-                           kind: .readOnly(valueText: (result.isRollout ? "rollout" : "experiment") + separator + status),
-                           title: result.slug, statusText: result.record.userFacingName)
+    /// The read-only rows of the Experiments section, made when read (a large app has a thousand
+    /// records, and every rebuild of the rows would make them all): one per record, then one per
+    /// skipped record.
+    static func rows(of experiments: NimbusExperiments, separator: String) -> MenuRows.Segment {
+        let enrollments = experiments.enrollments, skipped = experiments.skipped
+        return .made(
+            count: enrollments.count + skipped.count, section: .experiments,
+            row: { position in
+                position < enrollments.count ? row(for: enrollments[position], in: experiments, separator: separator)
+                    : row(for: skipped[position - enrollments.count], separator: separator)
+            },
+            index: { id in
+                guard case .experiment(let slug)? = MenuRowID(rawValue: id) else { return nil }
+                return enrollments.firstIndex { $0.slug == slug } ?? skipped.firstIndex { $0.name == slug }.map { enrollments.count + $0 }
+            })
+    }
+
+    /// A record's row: its slug, its name, its kind and this client's status, with the short
+    /// reason when not enrolled (so `/paused` finds the paused ones).
+    static func row(for result: EnrollmentResult, in experiments: NimbusExperiments, separator: String) -> MenuRow {
+        let forced = experiments.overrides.forcedBranches[result.slug]
+        let status: String
+        switch result.status {
+        case .enrolled(let branch): status = forced == branch ? "forced: \(branch)" : "enrolled in \(branch)"
+        case .notEnrolled(let why): status = "not enrolled: \(why)"
+        case .error: status = "error"
         }
-        rows += experiments.skipped.map { skipped in
-            MenuRow(id: MenuRowID.experiment(skipped.name).rawValue, section: .experiments,
-                    kind: .readOnly(valueText: "skipped\(separator)\(skipped.reason)"), title: skipped.name)
-        }
-        return rows
+        return MenuRow(id: MenuRowID.experiment(result.slug).rawValue, section: .experiments,
+                       kind: .readOnly(valueText: (result.isRollout ? "rollout" : "experiment") + separator + status),
+                       title: result.slug, statusText: result.record.userFacingName)
+    }
+
+    static func row(for skipped: SkippedRecord, separator: String) -> MenuRow {
+        MenuRow(id: MenuRowID.experiment(skipped.name).rawValue, section: .experiments,
+                kind: .readOnly(valueText: "skipped\(separator)\(skipped.reason)"), title: skipped.name)
     }
 }
 #endif

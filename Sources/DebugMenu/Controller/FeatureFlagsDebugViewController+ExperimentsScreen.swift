@@ -31,7 +31,7 @@ extension FeatureFlagsDebugViewController {
     }
 
     /// The rows of the Experiments section, for `rebuildAllRows`.
-    var experimentRows: [MenuRow] {
+    var experimentRows: MenuRows.Segment {
         ExperimentsScreenItems.rows(of: previewed.experiments, separator: separator)
     }
 
