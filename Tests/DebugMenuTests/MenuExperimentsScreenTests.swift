@@ -146,31 +146,37 @@ struct MenuExperimentsScreenTests {
     }
 
     /// Records of the test's own: two experiments on one feature (the earlier published holds
-    /// it), and one that cannot be read.
+    /// it), one whose targeting names an unknown identifier, and one that cannot be read.
     func conflictingRecords() throws -> String {
-        func record(_ slug: String, published: String, branches: [String]) -> String {
-            let list = branches.map { #"{"slug": "\#($0)", "ratio": 1, "features": [{"featureId": "bibimbap-feature", "value": {"enabled": true}}]}"# }
+        func record(_ slug: String, published: String, branches: [String], targeting: String = "true",
+                    feature: String = "bibimbap-feature") -> String {
+            let list = branches.map { #"{"slug": "\#($0)", "ratio": 1, "features": [{"featureId": "\#(feature)", "value": {"enabled": true}}]}"# }
             return #"""
             {"schemaVersion": "1.12.0", "slug": "\#(slug)", "appName": "bibimbap", "userFacingName": "\#(slug)",
              "userFacingDescription": "", "isEnrollmentPaused": false, "proposedEnrollment": 7, "publishedDate": "\#(published)",
+             "targeting": "\#(targeting)",
              "bucketConfig": {"randomizationUnit": "nimbus_id", "namespace": "\#(slug)", "start": 0, "count": 10000, "total": 10000},
              "branches": [\#(list.joined(separator: ", "))]}
             """#
         }
         let path = folder.file("conflict.json")
         let broken = #"{"slug": "broken-record", "schemaVersion": "1"}"#
-        try #"{"data": [\#(record("early", published: "2026-01-01T00:00:00Z", branches: ["a"])), \#(record("late", published: "2026-06-01T00:00:00Z", branches: ["x", "y"])), \#(broken)]}"#
+        try #"{"data": [\#(record("early", published: "2026-01-01T00:00:00Z", branches: ["a"])), \#(record("late", published: "2026-06-01T00:00:00Z", branches: ["x", "y"])), \#(record("typo", published: "2026-07-01T00:00:00Z", branches: ["z"], targeting: "lnaguage == 'de'", feature: "tip-jar-feature")), \#(broken)]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    @Test func forcingAnExperimentThatLosesItsFeatureSaysWhyAndASkippedRecordIsListed() throws {
+    @Test func forcingAnExperimentThatLosesItsFeatureSaysWhyAndUnreadableAndBrokenRecordsAreListed() throws {
         let controller = try menu(experiments: try conflictingRecords())
         controller.perform(.showExperiments(slug: nil))
         let skipped = try #require(item("broken-record", in: controller))
         #expect(skipped.kind == .skipped && skipped.status == .skipped)
         #expect(skipped.reason.contains("userFacingName"), "\(skipped.reason)")
         #expect(item("early", in: controller)?.status == .enrolled(branch: "a"))
+        let typo = try #require(item("typo", in: controller))
+        #expect(typo.status == .error && typo.statusText == "error")
+        #expect(typo.reason.contains("lnaguage"), "\(typo.reason)")
+        #expect(controller.rows.first { $0.id == "experiment:typo" }?.sourceColumnText == "experiment | error")
 
         controller.perform(.forceBranch(slug: "late", branch: "y"))
         let message = controller.screen.message ?? ""
