@@ -1,7 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
 /// one is selected, the scroll position, the filter, the help overlay, a pending question,
-/// a text prompt (a preset's name), the preset chooser and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
+/// a text prompt (a preset's name), the preset chooser, the history view, the Experiments
+/// screen and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
 ///
 /// Use one per menu session; feed it every `KeyEvent`, carry out the actions it returns,
 /// then give it fresh rows with `update(rows:)` (the selection stays on the same row id).
