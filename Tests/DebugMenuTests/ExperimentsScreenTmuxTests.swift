@@ -39,7 +39,10 @@ struct ExperimentsScreenTmuxTests {
         try menu.typeLine("'\(BuiltProgram.flags)' menu")
         try menu.waitFor(timeout: 15, "the demo menu") { $0.contains("bibimbap") && $0.contains("Feature Flags") }
         try menu.send("e")
-        let list = try menu.waitFor(timeout: 5, "the Experiments screen") { $0.contains("Experiments (5)") }
+        // Waits name what they check: a capture can catch a frame half drawn.
+        let list = try menu.waitFor(timeout: 10, "the Experiments screen") { screen in
+            screen.contains("Experiments (5)") && self.line("reviews-redesign", in: screen).contains("enrollment is paused")
+        }
         #expect(line("korean-tip-jar", in: list).contains("not enrolled: targeting did not match"), "\(list)")
         #expect(line("loyalty-card-beta", in: list).contains("for another channel"), "\(list)")
         #expect(line("reviews-redesign", in: list).contains("enrollment is paused"), "\(list)")
@@ -47,32 +50,40 @@ struct ExperimentsScreenTmuxTests {
 
         // new-menu-test's branches: control first, treatment second.
         try menu.send("j", "Enter")
-        let branches = try menu.waitFor(timeout: 5, "the branches") { $0.contains("Enter forces a branch") }
+        let branches = try menu.waitFor(timeout: 10, "the branches") { $0.contains("Enter forces a branch") && $0.contains("spice-level") }
         #expect(line("control   ratio", in: branches).contains("ratio 1 \u{B7} 50%"), "\(branches)")
         #expect(branches.contains(#"bibimbap-feature  {"enabled":true,"spice-level":3}"#), "\(branches)")
 
         try menu.send("g", "Enter")
         try menu.waitFor(timeout: 10, "the outcome") { $0.contains("Forced new-menu-test/control: enrolled.") }
-        let classic = try app.waitFor(timeout: 10, "the app on control") { self.unwrapped($0).contains("new-menu-test/control (forced)") }
+        let classic = try app.waitFor(timeout: 10, "the app on control") { screen in
+            self.unwrapped(screen).contains("new-menu-test/control (forced)") && screen.contains("Kimchi jjigae") && !screen.contains("NEW ")
+        }
         #expect(classic.contains("Kimchi jjigae") && !classic.contains("NEW The bibimbap menu"), "\(classic)")
 
         try menu.send("G", "Enter")
-        let forced = try menu.waitFor(timeout: 10, "the second force") { $0.contains("Forced new-menu-test/treatment: enrolled.") }
+        let forced = try menu.waitFor(timeout: 10, "the second force") {
+            $0.contains("Forced new-menu-test/treatment: enrolled.") && $0.contains("[forced]")
+        }
         #expect(line("treatment   ratio", in: forced).contains("[enrolled]   [forced]"), "\(forced)")
-        let bowls = try app.waitFor(timeout: 10, "the app on treatment") { self.unwrapped($0).contains("new-menu-test/treatment (forced)") }
+        let bowls = try app.waitFor(timeout: 10, "the app on treatment") { screen in
+            self.unwrapped(screen).contains("new-menu-test/treatment (forced)") && screen.contains("Dolsot bibimbap")
+        }
         #expect(bowls.contains("NEW The bibimbap menu") && bowls.contains("Dolsot bibimbap"), "\(bowls)")
 
         // The record, then x unforces: the app goes back to what Nimbus decides.
         try menu.send("r")
-        let record = try menu.waitFor(timeout: 5, "the record") { $0.contains("the record (") }
-        #expect(record.contains("\"slug\": \"new-menu-test\"") || record.contains("\"appId\": \"bibimbap\""), "\(record)")
+        let record = try menu.waitFor(timeout: 10, "the record") { $0.contains("the record (") && $0.contains("\"appId\": \"bibimbap\"") }
+        #expect(record.contains("\"appName\": \"bibimbap\""), "\(record)")
         try menu.send("Escape", "x")
         try menu.waitFor(timeout: 10, "the force removed") { $0.contains("Removed the forced branch of new-menu-test: now enrolled in branch `") }
         try app.waitFor(timeout: 10, "the app unforced") { !$0.contains("(forced)") && $0.contains("new-menu-test/") }
 
         // Esc back to the rows, whose Experiments section lists the records too.
         try menu.send("Escape", "G")
-        let rows = try menu.waitFor(timeout: 5, "the Experiments section") { $0.contains("Experiments (5) ") && $0.contains("reviews-redesign") }
+        let rows = try menu.waitFor(timeout: 10, "the Experiments section") { screen in
+            screen.contains("Experiments (5) ") && self.line("reviews-redesign", in: screen).contains("Reviews redesign")
+        }
         #expect(line("reviews-redesign", in: rows).contains("experiment \u{B7} not enrolled: enrol"), "\(rows)")
         try menu.send("q")
     }
@@ -108,21 +119,27 @@ struct ExperimentsScreenTmuxTests {
         try menu.typeLine("'\(BuiltProgram.flags)' --config '\(FirefoxExample.registryPath)' --experiments '\(records)' menu")
         try menu.waitFor(timeout: 15, "the Firefox menu") { $0.contains("firefox-ios") && $0.contains("Ad Blocker") }
         try menu.send("e")
-        let list = try menu.waitFor(timeout: 5, "the Experiments screen") { $0.contains("Experiments (3)") }
+        let list = try menu.waitFor(timeout: 10, "the Experiments screen") { screen in
+            screen.contains("Experiments (3)") && self.line("ios-paused-test", in: screen).contains("enrollment is paused")
+        }
         #expect(line("ios-autofill-de", in: list).contains("not enrolled: targeting did not match"), "\(list)")
         #expect(line("ios-paused-test", in: list).contains("enrollment is paused"), "\(list)")
         #expect(line("ios-ab-test", in: list).contains("enrolled in o"), "\(list)")
 
         // Force the paused experiment's treatment: the pause no longer counts.
         try menu.send("G", "Enter")
-        try menu.waitFor(timeout: 5, "its branches") { $0.contains("ios-paused-test \u{B7} experiment") }
+        try menu.waitFor(timeout: 10, "its branches") { $0.contains("ios-paused-test \u{B7} experiment") }
         try menu.send("G", "Enter")
-        let forced = try menu.waitFor(timeout: 10, "the outcome") { $0.contains("Forced ios-paused-test/treatment: enrolled.") }
+        let forced = try menu.waitFor(timeout: 10, "the outcome") {
+            $0.contains("Forced ios-paused-test/treatment: enrolled.") && $0.contains("forced: treatment")
+        }
         #expect(line("ios-paused-test \u{B7}", in: forced).contains("forced: treatment"), "\(forced)")
 
         // The flag that reads the feature says where its value now comes from.
         try menu.send("Escape", "Escape", "/", "g", "e", "s", "t", "u", "r", "e", "s", "w", "i", "p", "e", "Enter")
-        let row = try menu.waitFor(timeout: 5, "the flag's row") { $0.contains("filter \u{201C}gestureswipe\u{201D}") }
+        let row = try menu.waitFor(timeout: 10, "the flag's row") { screen in
+            screen.contains("filter \u{201C}gestureswipe\u{201D}") && self.line("Address Bar Swipe", in: screen).contains("ios-paused-test")
+        }
         #expect(line("Address Bar Swipe", in: row).contains("ios-paused-test/treatment"), "\(row)")
         try menu.send("q")
     }
