@@ -36,6 +36,9 @@ public struct StoreKeyLabels: Sendable {
             return "\(key.dropLast(FeatureFlagID.debugKeySuffix.count)) override"
         }
         if key.hasPrefix(Self.presetPrefix) { return "preset \(key.dropFirst(Self.presetPrefix.count))" }
+        if key.hasPrefix(NimbusOverrideStore.forcedBranchPrefix), key.count > NimbusOverrideStore.forcedBranchPrefix.count {
+            return "\(key.dropFirst(NimbusOverrideStore.forcedBranchPrefix.count)) forced branch"
+        }
         return key
     }
 

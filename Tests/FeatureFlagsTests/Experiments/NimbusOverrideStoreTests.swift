@@ -58,6 +58,21 @@ import TestHelpers
         #expect(!after.provider.isEnabled(flag))
     }
 
+    /// A forced record is evaluated rewritten (its other branches at ratio 0, targeting `true`),
+    /// and kept as published for what a screen shows of it.
+    @Test func theForcedRecordIsKeptAsPublished() throws {
+        let registry = app()
+        let unforced = try open(registry)
+        #expect(unforced.experiments.recordsBeforeForcing.isEmpty)
+        try NimbusOverrideStore(prefs: unforced.prefs).forceBranch("treatment", of: "exp")
+        let forced = try open(registry)
+        let evaluated = try #require(forced.experiments.result(for: "exp")?.record)
+        #expect(evaluated.branches.map(\.ratio) == [0, 100] && evaluated.targeting == "true")
+        let published = try #require(forced.experiments.recordsBeforeForcing["exp"])
+        #expect(published.branches.map(\.ratio) == [1, 1] && published.targeting == "false" && published.isEnrollmentPaused)
+        #expect(Array(forced.experiments.recordsBeforeForcing.keys) == ["exp"])
+    }
+
     @Test func aFeatureValueSetByHandIsTheFlagsSourceUntilItIsRemoved() throws {
         let registry = app()
         let environment = try open(registry)

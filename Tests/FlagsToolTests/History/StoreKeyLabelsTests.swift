@@ -20,6 +20,8 @@ import Testing
         ("SpicyModeUserPrefsKey", "spicyMode preference"),
         ("StartAtHomeUserPrefsKey", "startAtHome preference"),
         ("presets.checkout", "preset checkout"),
+        ("nimbus.forcedBranch.new-menu-test", "new-menu-test forced branch"),
+        ("nimbus.forcedBranch.", "nimbus.forcedBranch."),
         ("DebugKey", "DebugKey"),
         ("somethingElse", "somethingElse"),
         ("forged\n3  2026-12-01  flags set", "forged?3  2026-12-01  flags set"),
