@@ -54,6 +54,7 @@ public enum FeatureFlagsDebugMenu {
         return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
             let renderer = ScreenRenderer(terminal: terminal)
             let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
+            controller.copyToClipboard = { terminal.copyToClipboard($0) }
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)

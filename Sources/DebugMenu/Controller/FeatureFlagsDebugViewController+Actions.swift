@@ -16,7 +16,7 @@ extension FeatureFlagsDebugViewController {
     @discardableResult
     public func perform(_ action: MenuAction) -> Bool {
         switch action {
-        case .cycleChannel, .choosePreset, .showHistory, .quit: break
+        case .cycleChannel, .choosePreset, .showHistory, .showDetail, .copy, .quit: break
         default:
             // A write must land in the store at the path, never in a file moved away from it.
             guard followStoreAtPath() else { return true }
@@ -49,6 +49,14 @@ extension FeatureFlagsDebugViewController {
                 try undoLastChange()
             case .showHistory:
                 showHistory()
+            case .showDetail(let rowID):
+                showDetail(rowID)
+            case .setFeatureValue(let feature, let variable, let text):
+                try setFeatureValue(text, variable: variable, of: feature)
+            case .removeFeatureValue(let feature, let variable):
+                try removeFeatureValue(variable, of: feature)
+            case .copy(let text):
+                copy(text)
             case .quit:
                 return false
             }

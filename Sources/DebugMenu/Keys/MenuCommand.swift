@@ -40,6 +40,10 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case undo
     /// Show the store's recent changes (`H`).
     case showHistory
+    /// Open the selected row's detail pane (Enter, `i`).
+    case showDetail
+    /// Copy the detail pane's id to the clipboard (`y`).
+    case copyID
     case showHelp, closeHelp
     case quit
     /// A typed character goes into the filter or the prompt.

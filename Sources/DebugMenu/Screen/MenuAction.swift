@@ -36,6 +36,15 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case undo
     /// List the store's recent changes in a `HistoryView` (`H`).
     case showHistory
+    /// Show everything about row `rowID` in a `DetailPane` (Enter or `i`).
+    case showDetail(rowID: String)
+    /// Store `text`, read as the manifest types `variable` of `feature`, as that variable's
+    /// feature override (edited in the detail pane; not yet checked).
+    case setFeatureValue(feature: String, variable: String, text: String)
+    /// Remove the feature override of `variable` of `feature` (`x` in the detail pane).
+    case removeFeatureValue(feature: String, variable: String)
+    /// Put `text` on the terminal's clipboard (`y` in the detail pane).
+    case copy(text: String)
     /// Leave the menu.
     case quit
 }

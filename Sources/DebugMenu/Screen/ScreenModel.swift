@@ -44,6 +44,8 @@ public struct ScreenModel: Sendable {
     public internal(set) var presetChooser: PresetChooser?
     /// The store's history drawn over the rows (`H`), if open.
     public internal(set) var historyView: HistoryView?
+    /// Everything about one row, drawn over the rows (Enter or `i`), if open.
+    public internal(set) var detailPane: DetailPane?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -131,6 +133,7 @@ public struct ScreenModel: Sendable {
         if prompt != nil { return .prompt }
         if presetChooser != nil { return .chooser }
         if historyView != nil { return .history }
+        if detailPane != nil { return .detail }
         if isHelpShown { return .help }
         if isEditingFilter { return .filter }
         return .rows
@@ -200,7 +203,7 @@ public struct ScreenModel: Sendable {
             refilter()
         case .prompt:
             guard var current = prompt else { return }
-            current.text.append(contentsOf: typed.prefix(max(0, TextPrompt.maximumLength - current.text.count)))
+            current.text.append(contentsOf: typed.prefix(max(0, current.limit - current.text.count)))
             prompt = current
         default:
             break
@@ -281,6 +284,7 @@ public struct ScreenModel: Sendable {
         case .prompt: return editPrompt(command, key: key)
         case .chooser: return choosePreset(command)
         case .history: return browseHistory(command)
+        case .detail: return browseDetail(command)
         case .help: return helpCommand(command)
         case .filter: return editFilter(command, key: key)
         case .rows: return rowsCommand(command, key: key)
