@@ -66,6 +66,7 @@ extension FeatureFlagsDebugViewController {
             reloadView()
             screen.show(message: "Could not change the store: \(error)")
         }
+        if screen.detailPane != nil { refreshDetailPane() }
         return true
     }
 
