@@ -90,7 +90,7 @@ struct DetailPaneContent {
             lines += featureLines(nimbus.feature, highlighting: nimbus.variable)
         }
         lines.append(.init([]))
-        lines.append(heading("Defined in"))
+        lines.append(heading("Defined in \(MenuText.abbreviated(registryFolder))"))
         lines.append(field("flag", flag.definition.location.map(place) ?? "\(registry.path) (no line known)"))
         if let nimbus = flag.definition.nimbus {
             lines += manifestPlaces(nimbus.feature, variable: nimbus.variable)
@@ -196,8 +196,8 @@ struct DetailPaneContent {
         ]
         lines += featureLines(preference.nimbus.feature, highlighting: preference.nimbus.variable)
         lines.append(.init([]))
-        lines.append(heading("Defined in"))
-        lines.append(field("preference", registry.path))
+        lines.append(heading("Defined in \(MenuText.abbreviated(registryFolder))"))
+        lines.append(field("preference", relative(registry.path)))
         lines += manifestPlaces(preference.nimbus.feature, variable: preference.nimbus.variable)
         lines.append(.init([]))
         lines += experimentLines(preference.nimbus.feature)
@@ -300,9 +300,19 @@ struct DetailPaneContent {
         return lines
     }
 
-    /// `file:line`, the file as people see it (`~/…`).
+    /// The registry's folder: the places under it are named relative to it, so they fit a line.
+    private var registryFolder: String {
+        registry.path.lastIndex(of: "/").map { String(registry.path[..<$0]) } ?? ""
+    }
+
+    /// `file:line`, relative to the registry's folder when under it, else as people see it (`~/…`).
     private func place(_ mark: YAMLMark) -> String {
-        "\(MenuText.abbreviated(mark.file)):\(mark.line)"
+        "\(relative(mark.file)):\(mark.line)"
+    }
+
+    private func relative(_ file: String) -> String {
+        let folder = registryFolder + "/"
+        return file.hasPrefix(folder) && folder.count > 1 ? String(file.dropFirst(folder.count)) : MenuText.abbreviated(file)
     }
 
     /// Whether `record` configures `featureID` in any branch (or lists it).
