@@ -110,9 +110,10 @@ struct MenuDetailPaneTests {
         // The client's bucket decides the branch (its nimbus id is new with each store).
         let spice = try #require(pane.lines.first { $0.variable?.name == "spice-level" })
         #expect(spice.variable?.editor == .text(String(spiceLevel(environment))))
-        if let branch = result.branch?.slug {
-            #expect(spice.text.contains("experiment new-menu-test/\(branch)"), "\(spice.text)")
-            #expect(lines.contains { $0.contains("experiment") && $0.contains("new-menu-test/\(branch)") && $0.contains("wins") })
+        if let branch = result.branch {
+            let sets = branch.value(for: "bibimbap-feature")?["spice-level"] != nil
+            #expect(spice.text.contains(sets ? "experiment new-menu-test/\(branch.slug)" : "default"), "\(spice.text)")
+            #expect(lines.contains { $0.contains("experiment") && $0.contains("new-menu-test/\(branch.slug)") && $0.contains("wins") })
         }
     }
 
@@ -171,6 +172,8 @@ struct MenuDetailPaneTests {
             Issue.record("season is no enum: \(String(describing: controller.screen.detailPane?.selectedVariable))")
             return
         }
+        let line = try #require(controller.screen.detailPane?.lines.first { $0.variable?.name == "season" }).text
+        #expect(line.contains("Season: " + variants.joined(separator: " | ")), "the variants Enter walks through: \(line)")
         controller.handle(.enter)
         let next = variants[(variants.firstIndex(of: current ?? "")! + 1) % variants.count]
         #expect(storedOverrides(environment)["seasonal-menu-feature"] == ["season": .string(next)])
@@ -193,6 +196,26 @@ struct MenuDetailPaneTests {
         controller.handle(.enter)
         #expect(controller.screen.message?.hasPrefix("Not stored: the release preview honours no override") == true)
         #expect(storedOverrides(environment)["tip-jar-feature"] == ["enabled": .bool(false)], "unchanged")
+    }
+
+    @Test func aForcedBranchAndADebugOverrideAreLayersWithTheirAge() throws {
+        let environment = try open()
+        try NimbusOverrideStore(prefs: environment.prefs).forceBranch("control", of: "new-menu-test")
+        var now = Date().timeIntervalSince1970
+        let controller = FeatureFlagsDebugViewController(environment: environment.reloaded(), clock: { now })
+        var lines = try openPane("bibimbap menu", in: controller).lines.map(\.text)
+        #expect(lines.contains { $0.contains("forced branch") && $0.contains("new-menu-test \u{2192} control") }, "\(lines)")
+        #expect(lines.contains { $0.contains("experiment") && $0.contains("new-menu-test/control (forced)") && $0.contains("wins") })
+        #expect(lines.contains { $0.contains("\"enabled\": false,") && $0.contains("experiment new-menu-test/control (forced)") })
+        // A debug override set from the rows sits on top, with its age.
+        controller.handle(.escape)
+        controller.handle(.character(" "))
+        now += 330
+        controller.handle(.enter)
+        _ = text(controller)
+        lines = try #require(controller.screen.detailPane).lines.map(\.text)
+        #expect(lines.contains { $0.contains("debug override") && $0.contains("on \u{B7} set 5m ago") && $0.contains("wins") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("experiment ") && $0.contains("wins") }, "one layer wins")
     }
 
     @Test func aChangeByAnotherProcessShowsInTheOpenPane() throws {

@@ -253,7 +253,7 @@ struct DetailPaneContent {
             let isFlagVariable = variable.name == variableName
             let isOverride = variableSource == .featureOverride
             lines.append(.init([(first, isFlagVariable ? .bold : .normal), (pad + sourceText, isOverride ? .accent : .dim),
-                                ("  \(variable.type)", .dim)],
+                                ("  " + typeText(variable.type), .dim)],
                                variable: .init(feature: featureID, name: variable.name, typeName: "\(variable.type)",
                                                editor: editor(for: variable.type, value: current),
                                                isOverridden: overridden[variable.name] != nil)))
@@ -263,6 +263,12 @@ struct DetailPaneContent {
         }
         lines.append(.init([("}", .normal)]))
         return lines
+    }
+
+    /// The type as the manifest writes it; an enum with its variants, which Enter walks through.
+    private func typeText(_ type: FMLType) -> String {
+        guard case .enumeration(let name) = type, let variants = manifest.enumDefinition(name)?.variants else { return "\(type)" }
+        return "\(name): \(variants.joined(separator: " | "))"
     }
 
     /// How Enter edits a variable of `type` now holding `value`.
