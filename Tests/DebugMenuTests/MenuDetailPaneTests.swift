@@ -163,6 +163,21 @@ struct MenuDetailPaneTests {
         #expect(controller.screen.message?.contains("feature override removed, now \(before)") == true, "\(controller.screen.message ?? "")")
     }
 
+    @Test func aTextIsOfferedAsItIsAndAQuotedOneInJSONQuotesSoEnterKeepsIt() throws {
+        let environment = try open()
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        _ = try openPane("promo banner", in: controller)
+        select("message", in: controller)
+        #expect(controller.screen.detailPane?.selectedVariable?.editor == .text("Free kimchi with every bowl"))
+        try NimbusOverrideStore(prefs: environment.prefs).setFeatureValue(.string("\"quoted\""), variable: "message", of: "promo-banner-feature")
+        controller.handle(.timeout)
+        _ = text(controller)
+        #expect(controller.screen.detailPane?.selectedVariable?.editor == .text(#""\"quoted\"""#))
+        controller.handle(.enter)
+        controller.handle(.enter)
+        #expect(storedOverrides(environment)["promo-banner-feature"] == ["message": .string("\"quoted\"")], "unchanged")
+    }
+
     @Test func anEnumTakesItsNextVariantAndJSONIsChecked() throws {
         let environment = try open()
         let controller = FeatureFlagsDebugViewController(environment: environment)

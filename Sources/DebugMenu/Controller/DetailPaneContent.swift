@@ -281,7 +281,10 @@ struct DetailPaneContent {
         case .int:
             return .text(value.intValue.map(String.init) ?? value.compactText)
         case .string, .text, .image, .stringAlias:
-            return .text(value.stringValue ?? value.compactText)
+            // A text in quotes is read back as JSON (`FeatureValueInput`), so such a value is
+            // offered in JSON quotes, and Enter on it unchanged stores it unchanged.
+            guard let text = value.stringValue else { return .text(value.compactText) }
+            return .text(text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? value.compactText : text)
         case .option, .list, .map, .object:
             return .json(value.compactText)
         }
