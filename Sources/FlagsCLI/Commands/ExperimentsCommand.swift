@@ -27,7 +27,7 @@ struct ExperimentsCommand: FlagsCommand {
 
     let json: Bool
     /// The widest reason the table shows whole.
-    static let detailWidth = 64
+    static let detailWidth = 76
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         json = arguments.flag("--json")
@@ -36,7 +36,8 @@ struct ExperimentsCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let experiments = try context.environment().experiments
-        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments) }
+        let explainer = experiments.explainer
+        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments, explainer: explainer) }
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
