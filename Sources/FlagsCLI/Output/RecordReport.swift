@@ -12,7 +12,15 @@ struct RecordReport {
     let result: EnrollmentResult
     let experiments: NimbusExperiments
 
-    var record: ExperimentRecord { result.record }
+    /// The record as published: a forced branch's rewritten record (every ratio but one 0,
+    /// targeting `true`) is what enrolment evaluated, not what the record says.
+    let record: ExperimentRecord
+
+    init(result: EnrollmentResult, experiments: NimbusExperiments) {
+        self.result = result
+        self.experiments = experiments
+        record = experiments.recordsBeforeForcing[result.slug] ?? result.record
+    }
     var forcedBranch: String? { experiments.overrides.forcedBranches[result.slug] }
 
     var clientBucket: Int? {
