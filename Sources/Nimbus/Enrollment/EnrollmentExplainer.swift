@@ -165,12 +165,15 @@ public struct EnrollmentExplainer: Sendable {
 
     /// "`language == 'ko'` is false (language is \"en\")".
     private func describe(_ node: JEXLNode, in context: [String: JSONValue]) -> String {
-        let verdict = switch JEXLExpression.attempt(node, in: context, transforms: transforms) {
+        let outcome = JEXLExpression.attempt(node, in: context, transforms: transforms)
+        let verdict = switch outcome {
         case .success(.bool(false)): "is false"
         case .success(let value): "is \(Self.shortText(value)), which counts as false"
         case .failure(let error): "fails (\(error)), which counts as false"
         }
-        let values = Self.identifiers(in: node).map { name in
+        // The identifier an error names is not named again.
+        let named: String? = if case .failure(.undefinedIdentifier(let name)) = outcome { name } else { nil }
+        let values = Self.identifiers(in: node).filter { $0 != named }.map { name in
             context[name].map { "\(name) is \(Self.shortText($0))" } ?? "\(name) is not defined"
         }
         return "`\(node.sourceText)` \(verdict)" + (values.isEmpty ? "" : " (\(values.joined(separator: ", ")))")
