@@ -20,7 +20,8 @@ extension NimbusExperiments {
         explanation(of: result, by: explainer)
     }
 
-    /// `explanation(of:)` with an explainer made once (`explainer`), for explaining every record.
+    /// `explanation(of:)` with an explainer made once, for explaining every record
+    /// (`explainer.indexingFeatureHolders()`: finding the holder of a feature is then a lookup).
     public func explanation(of result: EnrollmentResult, by explainer: EnrollmentExplainer) -> String {
         let forced = overrides.forcedBranches[result.slug]
         switch result.status {

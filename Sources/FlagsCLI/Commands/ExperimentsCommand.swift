@@ -36,7 +36,7 @@ struct ExperimentsCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let experiments = try context.environment().experiments
-        let explainer = experiments.explainer
+        let explainer = experiments.explainer.indexingFeatureHolders()
         let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments, explainer: explainer) }
         if json {
             context.console.printJSON(JSONValue.object([

@@ -18,22 +18,28 @@ public struct EnrollmentExplainer: Sendable {
     public var transforms: JEXLTransforms
     /// Every record's result of the same evaluation, to find the record that won a feature.
     public let results: [EnrollmentResult]
-    /// The first enrolled record holding each feature, experiments and rollouts apart: found once,
-    /// so explaining every record of a large collection stays linear.
-    private let holders: [HolderKey: String]
+    /// The first enrolled record holding each feature, experiments and rollouts apart, when
+    /// `indexingFeatureHolders()` made it: explaining every record of a large collection then
+    /// stays linear, while explaining one record needs no index.
+    private var holders: [HolderKey: String]?
+
+    /// Values longer than this are cut in a sentence (an enrolment list of a thousand slugs).
+    static let longestValueText = 80
 
     private struct HolderKey: Hashable, Sendable {
         var feature: String
         var isRollout: Bool
     }
 
-    /// Values longer than this are cut in a sentence (an enrolment list of a thousand slugs).
-    static let longestValueText = 80
-
     public init(client: NimbusClient, transforms: JEXLTransforms = .stateless, results: [EnrollmentResult] = []) {
         self.client = client
         self.transforms = transforms
         self.results = results
+    }
+
+    /// This explainer with the holders of every feature found once, for explaining many records.
+    public func indexingFeatureHolders() -> EnrollmentExplainer {
+        var indexed = self
         var holders: [HolderKey: String] = [:]
         for result in results where result.status.isEnrolled {
             for feature in result.record.featureIds {
@@ -41,7 +47,8 @@ public struct EnrollmentExplainer: Sendable {
                 if holders[key] == nil { holders[key] = result.slug }
             }
         }
-        self.holders = holders
+        indexed.holders = holders
+        return indexed
     }
 
     /// The status in words: "enrolled in branch `b`", "not enrolled: <reason>", "error: …".
@@ -100,9 +107,19 @@ public struct EnrollmentExplainer: Sendable {
 
     /// The record of the same kind that holds one of this record's features for the client.
     func featureConflict(_ result: EnrollmentResult) -> String {
-        for feature in result.record.featureIds {
-            if let holder = holders[HolderKey(feature: feature, isRollout: result.isRollout)], holder != result.slug {
-                return "feature conflict: `\(holder)` already holds feature `\(feature)` for this client"
+        func conflict(_ holder: String, _ feature: String) -> String {
+            "feature conflict: `\(holder)` already holds feature `\(feature)` for this client"
+        }
+        let features = result.record.featureIds
+        if let holders {
+            for feature in features {
+                if let holder = holders[HolderKey(feature: feature, isRollout: result.isRollout)], holder != result.slug {
+                    return conflict(holder, feature)
+                }
+            }
+        } else {
+            for other in results where other.slug != result.slug && other.isRollout == result.isRollout && other.status.isEnrolled {
+                if let feature = features.first(where: other.record.featureIds.contains) { return conflict(other.slug, feature) }
             }
         }
         return "\(NotEnrolledReason.featureConflict)"

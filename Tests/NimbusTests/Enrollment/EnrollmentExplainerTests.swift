@@ -11,6 +11,10 @@ import Testing
         let parsed = try records.map(RecordFixtures.parsed)
         let outcome = EnrollmentEvolver.evolve(records: parsed, client: client, now: 1_800_000_000)
         let explainer = EnrollmentExplainer(client: client, results: outcome.results)
+        let indexed = explainer.indexingFeatureHolders()
+        for result in outcome.results {
+            #expect(indexed.explanation(of: result) == explainer.explanation(of: result), "the index changes what \(result.slug) says")
+        }
         return Dictionary(uniqueKeysWithValues: outcome.results.map { ($0.slug, explainer.explanation(of: $0)) })
     }
 
