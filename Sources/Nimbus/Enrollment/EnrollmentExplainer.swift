@@ -134,6 +134,12 @@ public struct EnrollmentExplainer: Sendable {
     /// is explained the same way.
     public func targetingFailure(of expression: JEXLExpression) -> String {
         let context = Self.targetingContext(of: client)
+        if case .success(let value) = JEXLExpression.attempt(expression.root, in: context, transforms: transforms), JEXLExpression.isTruthy(value) {
+            // Enrolment saw the enrolment sets as the records before this one left them; with
+            // the sets as they were before the evaluation the targeting holds.
+            return "`\(expression.source)` was false when this record was decided, after the records before it changed "
+                + "`active_experiments`, `enrollments` or `enrollments_map`; with the enrolments from before it is true"
+        }
         var parts: [String] = []
         failingParts(of: expression.root, in: context, into: &parts)
         return parts.isEmpty ? "`\(expression.source)` is false" : parts.joined(separator: ", and ")

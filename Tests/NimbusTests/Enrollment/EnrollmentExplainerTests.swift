@@ -134,4 +134,16 @@ import Testing
         let expression = try JEXLExpression(parse: "b[a] | t(c, a) > d.e ? [f] : {k: g}")
         #expect(EnrollmentExplainer.identifiers(in: expression.root) == ["b", "a", "c", "d", "f", "g"])
     }
+
+    /// Targeting that reads the enrolment sets saw them as the records decided before it left
+    /// them: the explanation says so rather than call a true operand false.
+    @Test func targetingOnEnrolmentsDecidedEarlierInTheSamePass() throws {
+        let texts = try reasons([
+            RecordFixtures.record(slug: "leader", featureId: "a"),
+            RecordFixtures.record(slug: "follower", featureId: "b", changes: ["targeting": .string("('leader' in active_experiments) == false")]),
+        ])
+        #expect(texts["leader"] == "enrolled in branch `control`")
+        #expect(texts["follower"]?.hasPrefix("not enrolled: targeting did not match: `('leader' in active_experiments) == false` was false when this record was decided") == true,
+                "\(texts["follower"] ?? "")")
+    }
 }
