@@ -13,8 +13,10 @@ struct EvalJexlCommand: FlagsCommand {
         evaluator (jexl-rs's grammar and rules), the same transforms (versionCompare,
         bucketSample, the event queries, preferenceIsUserSet), against this client's context
         after the evaluation of its records (`flags context` shows it), where
-        is_already_enrolled is false. Prints the value as JSON text, then a `warning:` line for
-        each place jexl-rs reads the expression differently from how it looks. An expression
+        is_already_enrolled is false. Prints the value as JSON text, and on standard error a
+        `warning:` line for each place jexl-rs reads the expression differently from how it
+        looks, or for a value that is no boolean, which a record's targeting may not give. An
+        expression
         that cannot be parsed or evaluated prints the expression, a caret under the character at
         fault and the message, and exits 1. --context, --channel and --nimbus-id change the
         client, as for `flags experiments`.

@@ -69,11 +69,11 @@ public struct EnrollmentExplainer: Sendable {
         case .optedOut:
             return "opted out: the user turned off \(kind) on this client"
         case .paused:
-            return "enrollment is paused: only clients already in it stay"
+            return "\(reason)"
         case .otherApp:
-            return "for app `\(record.appName ?? "")`; this client is `\(client.appName)`"
+            return "for another app (`\(record.appName ?? "")`); this client is `\(client.appName)`"
         case .otherChannel:
-            return "for channel `\(record.channel ?? "")`; this client is on `\(client.channel)`"
+            return "for another channel (`\(record.channel ?? "")`); this client is on `\(client.channel)`"
         case .notTargeted:
             guard let expression = record.targetingExpression else { return "\(reason)" }
             return "targeting did not match: " + targetingFailure(of: expression)

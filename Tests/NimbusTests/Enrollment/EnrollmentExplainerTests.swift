@@ -97,9 +97,9 @@ import Testing
             RecordFixtures.record(slug: "beta", changes: ["channel": .string("beta")]),
             RecordFixtures.record(slug: "labs", changes: ["isFirefoxLabsOptIn": .bool(true)]),
         ])
-        #expect(texts["paused"] == "not enrolled: enrollment is paused: only clients already in it stay")
-        #expect(texts["fenix"] == "not enrolled: for app `fenix`; this client is `firefox_ios`")
-        #expect(texts["beta"] == "not enrolled: for channel `beta`; this client is on `release`")
+        #expect(texts["paused"] == "not enrolled: enrollment is paused")
+        #expect(texts["fenix"] == "not enrolled: for another app (`fenix`); this client is `firefox_ios`")
+        #expect(texts["beta"] == "not enrolled: for another channel (`beta`); this client is on `release`")
         #expect(texts["labs"] == "not enrolled: a Firefox Labs opt-in: enrolled only when the user opts in")
     }
 
