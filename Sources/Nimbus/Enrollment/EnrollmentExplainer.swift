@@ -85,7 +85,14 @@ public struct EnrollmentExplainer: Sendable {
             return "\(reason)"
         case .disqualified(let disqualification):
             let branch = client.previousEnrollments.first { $0.slug == record.slug }?.branch
-            return "disqualified: \(disqualification)" + (branch.map { "; this client was in branch `\($0)`" } ?? "")
+            var text = "disqualified: \(disqualification)"
+            // Re-evaluated as the SDK does for a client in it: with `is_already_enrolled` true.
+            if disqualification == .notTargeted, let expression = record.targetingExpression,
+               case .success(let value) = JEXLExpression.attempt(expression.root, in: Self.targetingContext(of: client, alreadyEnrolled: true), transforms: transforms),
+               !JEXLExpression.isTruthy(value) {
+                text += " (" + targetingFailure(of: expression, alreadyEnrolled: true) + ")"
+            }
+            return text + (branch.map { "; this client was in branch `\($0)`" } ?? "")
         case .endedBefore:
             let branch = client.previousEnrollments.first { $0.slug == record.slug }?.branch
             return "this client was in it" + (branch.map { " (branch `\($0)`)" } ?? "")
@@ -132,8 +139,11 @@ public struct EnrollmentExplainer: Sendable {
     /// jexl-rs's rules (one precedence, left to right), `a && b && c` is false at its first false
     /// operand, `a || b` only when every alternative is; an operand that is itself such a chain
     /// is explained the same way.
-    public func targetingFailure(of expression: JEXLExpression) -> String {
-        let context = Self.targetingContext(of: client)
+    ///
+    /// - Parameter alreadyEnrolled: evaluate as for a client already in the record
+    ///   (`is_already_enrolled` true), as when it was disqualified.
+    public func targetingFailure(of expression: JEXLExpression, alreadyEnrolled: Bool = false) -> String {
+        let context = Self.targetingContext(of: client, alreadyEnrolled: alreadyEnrolled)
         if case .success(let value) = JEXLExpression.attempt(expression.root, in: context, transforms: transforms), JEXLExpression.isTruthy(value) {
             // Enrolment saw the enrolment sets as the records before this one left them; with
             // the sets as they were before the evaluation the targeting holds.
@@ -145,11 +155,12 @@ public struct EnrollmentExplainer: Sendable {
         return parts.isEmpty ? "`\(expression.source)` is false" : parts.joined(separator: ", and ")
     }
 
-    /// The context a new enrolment's targeting reads: the client's, where `is_already_enrolled`
-    /// is false.
-    public static func targetingContext(of client: NimbusClient) -> [String: JSONValue] {
+    /// The context a record's targeting reads: the client's, where `is_already_enrolled` is
+    /// false for a new enrolment (and true for a client already in the record) unless
+    /// `--context` pinned it.
+    public static func targetingContext(of client: NimbusClient, alreadyEnrolled: Bool = false) -> [String: JSONValue] {
         var context = client.context
-        if !client.pinnedContextKeys.contains("is_already_enrolled") { context["is_already_enrolled"] = .bool(false) }
+        if !client.pinnedContextKeys.contains("is_already_enrolled") { context["is_already_enrolled"] = .bool(alreadyEnrolled) }
         return context
     }
 

@@ -117,10 +117,12 @@ import Testing
                        StoredEnrollment(slug: "ended", isRollout: false, state: .wasEnrolled(branch: "control", endedAt: 1_799_999_000))]
         let returning = NimbusClient(nimbusID: Self.id, attributes: attributes, previousEnrollments: earlier)
         let texts = try reasons([
-            RecordFixtures.record(slug: "d", branches: [("treatment", 1, .object([:]))], changes: ["targeting": .string("false")]),
+            RecordFixtures.record(slug: "d", branches: [("treatment", 1, .object([:]))],
+                                  changes: ["targeting": .string("is_already_enrolled && language == 'ko'")]),
             RecordFixtures.record(slug: "ended"),
         ], client: returning)
-        #expect(texts["d"] == "not enrolled: disqualified: targeting no longer matches; this client was in branch `treatment`")
+        #expect(texts["d"] == "not enrolled: disqualified: targeting no longer matches "
+                + "(`language == 'ko'` is false (language is \"en\")); this client was in branch `treatment`")
         #expect(texts["ended"] == "not enrolled: this client was in it (branch `control`) before it ended; the SDK does not enrol it again until it has forgotten that enrolment")
     }
 
