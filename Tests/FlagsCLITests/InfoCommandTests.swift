@@ -117,5 +117,10 @@ import Testing
         #expect(!console.output.contains("\u{202E}"))
         let json = try JSONParser.parse(run(["info", "tip-test", "--json", "--experiments", path]).console.output)
         #expect(json["description"] == .string("evil\u{1B}[31m red\u{202E}"))
+        // A line break in a record's text cannot start a line that looks like one of the report's.
+        let broken = writeRecords([Self.tipJar(description: "first\n  status:      enrolled in branch `treatment`")])
+        let lines = run(["info", "tip-test", "--experiments", broken]).console.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("  status:") }.count == 1)
+        #expect(lines.contains("  description: first"))
     }
 }

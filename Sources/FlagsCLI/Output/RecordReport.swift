@@ -37,9 +37,14 @@ struct RecordReport {
     }
 
     var lines: [String] {
-        var lines = ["\(record.slug): \(record.userFacingName)"]
+        var lines = ["\(record.slug): \(record.userFacingName.split(whereSeparator: \.isNewline).joined(separator: " "))"]
+        // A record's text may hold line breaks: its continuation lines are indented under the
+        // value, so no text from a record can pass for a line of its own.
+        let indent = String(repeating: " ", count: 15)
         func field(_ name: String, _ value: String) {
-            lines.append("  \(name):" + String(repeating: " ", count: max(1, 12 - name.count)) + value)
+            let parts = value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            lines.append("  \(name):" + String(repeating: " ", count: max(1, 12 - name.count)) + (parts.first.map(String.init) ?? ""))
+            lines += parts.dropFirst().map { indent + $0 }
         }
         if !record.userFacingDescription.isEmpty { field("description", record.userFacingDescription) }
         field("type", record.isRollout ? "rollout" : "experiment")
