@@ -103,8 +103,11 @@ struct MenuDetailPaneTmuxTests {
         let tmux = try openMenu("--config '\(FirefoxExample.registryPath)' menu", waitingFor: "Ad Blocker")
         defer { tmux.kill() }
         try tmux.send("Enter")
+        // The line the registry declares the flag on, read from the file: the pane must name it.
+        let registryLines = try String(contentsOfFile: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let flagLine = try #require(registryLines.firstIndex { $0 == "  adBlocker:" }) + 1
         let texts = ["Ad Blocker \u{B7} lines", "adBlocker", "ad-blocker-feature", "default developer", "default beta", "default release",
-                     "\u{2190} wins", "\"enabled\":", "feature-flags.yaml:10", "nimbus"]
+                     "\u{2190} wins", "\"enabled\":", "feature-flags.yaml:\(flagLine)", "nimbus"]
         try tmux.waitFor(timeout: 10, "the Ad Blocker pane") { screen in texts.allSatisfy(screen.contains) }
         try tmux.send("Enter")
         try tmux.waitFor(timeout: 10, "the stored override") { $0.contains("ad-blocker-feature.enabled = ") && $0.contains("stored as a feature override") }
