@@ -57,6 +57,8 @@ struct DiffCommand: FlagsCommand {
         var differences = Self.compare("override", current.overrides.mapValues(OnOff.text), saved.overrides.mapValues(OnOff.text))
         differences += Self.compare("preference", current.userPreferences.mapValues(OnOff.text), saved.userPreferences.mapValues(OnOff.text))
         differences += Self.compare("typed preference", current.typedPreferences, saved.typedPreferences)
+        differences += Self.compare("forced branch", current.forcedBranches, saved.forcedBranches)
+        differences += Self.compare("feature override", current.featureVariableTexts, saved.featureVariableTexts)
         if json {
             context.console.printJSON(JSONValue.object([
                 "against": .string(target),
@@ -96,8 +98,17 @@ struct DiffCommand: FlagsCommand {
             }))
             return
         }
+        // Forced branches and feature overrides change Nimbus's values themselves: named after the flags.
+        let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
+        var nimbusLines = nimbus.forcedBranches.sorted { $0.key < $1.key }.map { "forced branch \($0.key): \($0.value)" }
+        nimbusLines += SavedFlagState(app: "", channel: "", featureValues: nimbus.featureValues).featureVariableTexts
+            .sorted { $0.key < $1.key }.map { "feature override \($0.key): \($0.value)" }
+        if !nimbusLines.isEmpty && !environment.buildChannel.allowsDebugOverrides {
+            nimbusLines = nimbusLines.map { $0 + " (inactive)" }
+        }
+        defer { nimbusLines.forEach { context.console.print($0) } }
         guard !states.isEmpty else {
-            context.console.print("No overrides in force: every flag has its Nimbus value.")
+            if nimbusLines.isEmpty { context.console.print("No overrides in force: every flag has its Nimbus value.") }
             return
         }
         let rows = states.map { state in

@@ -45,7 +45,7 @@ struct ExportCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(error)")
         }
-        context.console.printError("exported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference")) to \(path)")
+        context.console.printError("exported \(state.summary) to \(path)")
     }
 }
 #endif

@@ -39,7 +39,7 @@ struct ImportCommand: FlagsCommand {
         let changes = state.changes(for: environment, replacing: replace)
         try environment.prefs.apply(changes)
         let removed = changes.filter { if case .remove = $0 { true } else { false } }.count
-        context.console.print("imported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))"
+        context.console.print("imported \(state.summary)"
             + (replace ? ", removed \(Plural.of(removed, "other override"))" : ""))
     }
 

@@ -88,7 +88,7 @@ struct PresetCommand: FlagsCommand {
         case .save:
             let state = SavedFlagState.capture(from: presets.environment)
             try presets.save(name, state: state)
-            context.console.print("saved preset \(name): \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))")
+            context.console.print("saved preset \(name): \(state.summary)")
         case .apply:
             let changes = try presets.apply(name)
             context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")
