@@ -22,8 +22,16 @@ struct FlagReport {
     /// The flag as one JSON object; every key is always present (null when it does not apply).
     var json: JSONValue {
         var experiment = JSONValue.null
-        if case .experiment(let slug, let branch) = state.nimbus.source {
+        var forced = false
+        switch state.nimbus.source {
+        case .experiment(let slug, let branch):
             experiment = .object(["slug": .string(slug), "branch": .string(branch)])
+        case .forcedBranch(let slug, let branch):
+            // Scripts that read `experiment` keep working; `forced` says it was put there by hand.
+            experiment = .object(["slug": .string(slug), "branch": .string(branch)])
+            forced = true
+        default:
+            break
         }
         var rollout = JSONValue.null
         if case .rollout(let slug) = state.nimbus.source { rollout = .string(slug) }
@@ -34,6 +42,7 @@ struct FlagReport {
             "source": .string(state.source.name),
             "experiment": experiment,
             "rollout": rollout,
+            "forced": .bool(forced),
             "override": state.override.map(JSONValue.bool) ?? .null,
             "overrideActive": .bool(state.source == .override),
             "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null,
