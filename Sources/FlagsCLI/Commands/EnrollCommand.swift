@@ -64,8 +64,21 @@ struct EnrollCommand: FlagsCommand {
             return
         }
         let after = environment.reloaded().experiments
-        let outcome = after.result(for: slug).map(after.explanation(of:)) ?? "not evaluated"
-        context.console.print("\(slug): forced branch \(chosen)\(was); \(outcome)")
+        guard let result = after.result(for: slug) else { return }
+        context.console.print("\(slug): forced branch \(chosen)\(was); \(after.explanation(of: result))\(Self.conflictWinner(of: result, in: after))")
+    }
+
+    /// For a feature conflict, which enrolled record holds the feature (when the sentence does
+    /// not already name it): what a person forcing a branch needs to unenrol or force too.
+    static func conflictWinner(of result: EnrollmentResult, in experiments: NimbusExperiments) -> String {
+        guard case .notEnrolled(.featureConflict) = result.status else { return "" }
+        let features = Set(result.record.featureIds)
+        let winners = experiments.enrollments.filter { other in
+            other.slug != result.slug && other.status.branch != nil && other.isRollout == result.isRollout
+                && !features.isDisjoint(with: other.record.featureIds)
+        }.map(\.slug)
+        guard !winners.isEmpty, !winners.contains(where: experiments.explanation(of: result).contains) else { return "" }
+        return " (held by \(list(winners)))"
     }
 
     /// The record `slug` among the app's records, or an error that says where the records come

@@ -19,7 +19,8 @@ struct FeatureCommand: FlagsCommand {
           set FEATURE VARIABLE VALUE   store a feature override: VALUE is read as the variable's
                                        type (true/false, a number, text, an enum's variant, JSON
                                        for lists, maps, objects and options) and refused, with
-                                       the reason, when it does not fit; the store is then unchanged
+                                       the reason, when it does not fit; the store is then
+                                       unchanged (a negative number goes after --: count -- -7)
           reset FEATURE [VARIABLE]     remove the feature's overrides (or only VARIABLE's)
         A feature override is a debug override: it wins over every experiment, is kept in
         export, import and presets, is removed by `flags reset --all`, and release builds ignore it.
@@ -29,6 +30,7 @@ struct FeatureCommand: FlagsCommand {
     static let examples = [
         CommandExample("flags feature bibimbap-feature", "every variable's value and where it comes from"),
         CommandExample("flags feature set bibimbap-feature spice-level 5", "a feature override, checked against the manifest's type"),
+        CommandExample(#"flags feature set promo-banner-feature accent-colour '"teal"'"#, "JSON for an Option, a List, a Map or an object"),
         CommandExample("flags feature reset bibimbap-feature", "remove the feature's overrides"),
     ]
 
@@ -43,7 +45,8 @@ struct FeatureCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         let json = arguments.flag("--json")
-        let words = try arguments.positionals(command: Self.name)
+        // After `--` a word is a value even when it starts with a dash: `set F count -- -7`.
+        let words = try arguments.positionals(command: Self.name) + arguments.trailing
         switch words.first {
         case "set":
             guard words.count == 4 else { throw .usage("`feature set` needs a FEATURE, a VARIABLE and a VALUE", command: Self.name) }
