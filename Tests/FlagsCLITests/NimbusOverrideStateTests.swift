@@ -30,7 +30,7 @@ import TestHelpers
     @Test func resetAllRemovesForcedBranchesAndFeatureOverridesToo() throws {
         try storeDebugOverrides()
         #expect(try source("reviews") == .string("experiment") && source("newBibimbapMenu") == .string("feature-override"))
-        #expect(try flags("reset", "--all").output == "Removed 3 overrides (of them 1 forced branch, 1 feature override).\n")
+        #expect(try flags("reset", "--all").output == "Removed 1 flag override, 1 forced branch and 1 feature override.\n")
         // newBibimbapMenu goes back to the demo's new-menu-test, which enrols everyone.
         #expect(try source("reviews") == .string("default") && source("newBibimbapMenu") == .string("experiment"))
         #expect(try flags("diff").output == "No overrides in force: every flag has its Nimbus value.\n")
