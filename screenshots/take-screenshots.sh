@@ -103,6 +103,15 @@ wait_for "Keys"
 shot menu-help.png
 keys ?
 
+keys e                # the Experiments screen: every record, this client's status and why
+wait_for "Experiments (5)"
+keys j
+shot menu-experiments.png
+keys Enter G Enter    # new-menu-test's branches; force treatment
+wait_for "Forced new-menu-test/treatment"
+shot menu-experiment-branches.png
+keys x Escape Escape  # unforce, back to the rows
+
 keys c c
 wait_for "previewing release"
 shot menu-release-preview.png

@@ -44,6 +44,9 @@ enum BenchmarkRunner {
 
         progress("experiments (1,000 records) against the Python reference")
         figures.append(try NimbusBenchmarks.experiments(app: large, quick: quick))
+
+        progress("forced branches and feature values (isEnabled, evaluation) against none")
+        figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
     }
 
     /// `--generate FLAGS FOLDER`: the same app a run measures, left on disk.

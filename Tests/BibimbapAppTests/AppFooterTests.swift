@@ -15,6 +15,12 @@ import Testing
         #expect(AppFooter(channel: channel, storedOverrides: overrides, storePath: nil).channelLine == line)
     }
 
+    @Test func enrollmentsLineNamesEveryEnrolmentOrNothing() {
+        #expect(AppFooter(storedOverrides: 0, storePath: nil).enrollmentsLine == nil)
+        let footer = AppFooter(storedOverrides: 1, storePath: nil, enrollments: ["dark-kitchen-rollout/rollout", "new-menu-test/treatment (forced)"])
+        #expect(footer.enrollmentsLine == "enrolled in dark-kitchen-rollout/rollout · new-menu-test/treatment (forced)")
+    }
+
     @Test func defaultsToThisBuildsChannel() {
         // Worked out from the compilation conditions here, not read from BuildChannel.current,
         // which the footer itself reads: a wrong mapping there must fail this test.

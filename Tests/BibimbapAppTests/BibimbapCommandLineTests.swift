@@ -46,6 +46,28 @@ extension AppContainerSuite {
             #expect(AppContainer.shared.resolveIfRegistered() as UserFeaturePreferring? is UserFeaturePreferenceManager)
         }
 
+        /// Forcing new-menu-test's branch (`e` in the menu, `flags enroll`) changes the app: the
+        /// menu the branch configures, and the footer that names the enrolment and counts the force.
+        @Test func aForcedBranchChangesTheMenuAndTheFooterNamesIt() throws {
+            let prefs = try SQLitePrefs(path: store)
+            for (branch, shows) in [("control", "\nMenu\n"), ("treatment", "NEW The bibimbap menu")] {
+                try NimbusOverrideStore(prefs: prefs).forceBranch(branch, of: "new-menu-test")
+                var result = run()
+                // The footer wraps at the screen's width.
+                result.output = result.output.replacingOccurrences(of: "\n    ", with: " ")
+                #expect(result.status == 0, "\(result.errors)")
+                if BuildChannel.current.allowsDebugOverrides {
+                    #expect(result.output.contains(shows), "\(branch): \(result.output)")
+                    #expect(result.output.contains("new-menu-test/\(branch) (forced)"), "\(result.output)")
+                    #expect(result.output.contains("· 1 override honoured"), "\(result.output)")
+                } else {
+                    #expect(!result.output.contains("(forced)"))
+                    #expect(result.output.contains("1 override stored, ignored"))
+                }
+                #expect(result.output.contains("enrolled in dark-kitchen-rollout/rollout · new-menu-test/"), "\(result.output)")
+            }
+        }
+
         @Test func aStoredOverrideChangesTheScreenInThisBuild() throws {
             try SQLitePrefs(path: store).setBool(false, forKey: "promoBannerDebugKey")
             let result = run()

@@ -258,7 +258,8 @@ struct FeatureFlagsDebugViewControllerTests {
         controller.handle(.escape)
         type("/dark-kitchen-rollout", into: controller)
         let rollout = Set((0 ..< controller.screen.visibleRowCount).map { controller.screen.visibleRow(at: $0).id })
-        #expect(rollout == ["flag:darkKitchen", "status:darkKitchen"], "\(rollout)")
+        // The rollout's own row in the Experiments section too.
+        #expect(rollout == ["flag:darkKitchen", "status:darkKitchen", "experiment:dark-kitchen-rollout"], "\(rollout)")
         // What is drawn is the row in full, not the text the filter searched.
         let text = controller.frame(size: Terminal.Size(rows: 30, columns: 120)).map(\.text).joined(separator: "\n")
         #expect(text.contains("rollout dark-kitchen-rollout"), "\(text)")
@@ -359,7 +360,8 @@ struct FeatureFlagsDebugViewControllerTests {
     @Test func readOnlyRowsAndQuit() throws {
         let controller = FeatureFlagsDebugViewController(environment: try open())
         controller.handle(.character("G"))
-        #expect(controller.screen.selectedRow?.section == .buildFlags)
+        // The last section is Experiments, one read-only row per record.
+        #expect(controller.screen.selectedRow?.section == .experiments)
         #expect(controller.handle(.character(" ")))
         #expect(controller.screen.message?.contains("read-only") == true)
         #expect(!controller.handle(.character("q")))
@@ -367,7 +369,7 @@ struct FeatureFlagsDebugViewControllerTests {
     }
 
     @Test func rowIDsRoundTrip() {
-        let ids: [MenuRowID] = [.featureFlag("a"), .userPreference("b:c"), .typedPreference("d"), .buildStatus("e"), .buildFlag("f")]
+        let ids: [MenuRowID] = [.featureFlag("a"), .userPreference("b:c"), .typedPreference("d"), .buildStatus("e"), .buildFlag("f"), .experiment("g:h")]
         for id in ids { #expect(MenuRowID(rawValue: id.rawValue) == id) }
         #expect(MenuRowID(rawValue: "nonsense") == nil)
     }

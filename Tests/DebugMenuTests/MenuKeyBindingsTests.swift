@@ -16,6 +16,7 @@ struct MenuKeyBindingsTests {
         var prompt: TextPrompt?
         var chooser: PresetChooser?
         var history: HistoryView?
+        var experiments: ExperimentsScreen?
         var message: String?
         var action: MenuAction?
 
@@ -29,6 +30,7 @@ struct MenuKeyBindingsTests {
             prompt = model.prompt
             chooser = model.presetChooser
             history = model.historyView
+            experiments = model.experimentsScreen
             message = model.message
             self.action = action
         }
@@ -109,6 +111,9 @@ struct MenuKeyBindingsTests {
             model.handle(.down)
         case .history:
             model.showHistory(HistoryView(items: (1...100).map { HistoryView.Item(what: "k\($0)", change: "on → off", when: "now", by: "menu") }))
+            model.handle(.down)
+        case .experiments:
+            model.showExperiments(ExperimentsFixtures.screen)
             model.handle(.down)
         case .prompt: model.handle(.character("s"))
         case .confirmation: model.handle(.character("R"))

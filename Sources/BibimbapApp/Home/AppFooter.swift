@@ -1,7 +1,7 @@
 import FeatureFlags
 
 /// The last lines of the home screen: which build this is, what it does with debug overrides,
-/// and which store it reads.
+/// which experiments and rollouts the client is in, and which store it reads.
 ///
 /// Use it to make the build channel visible: the same store looks different in a release build,
 /// which ignores overrides, than in a developer or beta build, which honours them.
@@ -19,21 +19,38 @@ public struct AppFooter: Sendable, Hashable {
     /// The distribution this build is, and the app's build flags, whose values it fixes.
     public var distribution: Distribution
     public var buildFlags: [BuildFlagDefinition]
+    /// The records the client is enrolled in, as `slug/branch`, a forced one marked `(forced)`.
+    public var enrollments: [String]
 
     public init(channel: BuildChannel = .current, storedOverrides: Int, storePath: String?,
-                distribution: Distribution = .current, buildFlags: [BuildFlagDefinition] = []) {
+                distribution: Distribution = .current, buildFlags: [BuildFlagDefinition] = [], enrollments: [String] = []) {
         self.channel = channel
         self.storedOverrides = storedOverrides
         self.storePath = storePath
         self.distribution = distribution
         self.buildFlags = buildFlags
+        self.enrollments = enrollments
     }
 
-    /// The footer for an opened environment: its build channel, its store and its overrides.
+    /// The footer for an opened environment: its build channel, its store, its overrides (of
+    /// flags, and the forced branches and feature values of Nimbus) and its enrolments.
     public init(environment: FlagsEnvironment) {
-        let overrides = environment.registry.flags.filter { environment.provider.debugOverride(for: $0) != nil }.count
-        self.init(channel: .current, storedOverrides: overrides, storePath: environment.storePath,
-                  distribution: .current, buildFlags: environment.registry.buildFlags)
+        let flagOverrides = environment.registry.flags.filter { environment.provider.debugOverride(for: $0) != nil }.count
+        let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
+        let experiments = environment.experiments
+        let enrollments = experiments.enrollments.compactMap { result -> String? in
+            guard let branch = result.status.branch else { return nil }
+            return "\(result.slug)/\(branch)" + (experiments.overrides.forcedBranches[result.slug] == branch ? " (forced)" : "")
+        }
+        self.init(channel: .current, storedOverrides: flagOverrides + nimbus.forcedBranches.count + nimbus.featureValues.count,
+                  storePath: environment.storePath, distribution: .current, buildFlags: environment.registry.buildFlags,
+                  enrollments: enrollments)
+    }
+
+    /// `enrolled in dark-kitchen-rollout/rollout · new-menu-test/treatment (forced)`: what Nimbus
+    /// decided for this client, so forcing a branch in the menu shows here at once. Nil when in none.
+    public var enrollmentsLine: String? {
+        enrollments.isEmpty ? nil : "enrolled in " + enrollments.joined(separator: " · ")
     }
 
     /// `appstore build · featureX off · requirePaywall on`: what this distribution's build flags

@@ -94,6 +94,7 @@ public struct HomeScreenRenderer: Sendable {
         }
         lines.append(rule("-"))
         lines += wrap("", visible: 0, footer.channelLine, style: .dim)
+        if let line = footer.enrollmentsLine { lines += wrap("", visible: 0, line, style: .dim) }
         if let line = footer.distributionLine { lines += wrap("", visible: 0, line, style: .dim) }
         if let path = footer.storePath { lines.append(paint("store: \(path)", .dim)) }
         return lines.map { $0 + "\n" }.joined()

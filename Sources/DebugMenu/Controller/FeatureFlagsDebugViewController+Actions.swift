@@ -16,7 +16,7 @@ extension FeatureFlagsDebugViewController {
     @discardableResult
     public func perform(_ action: MenuAction) -> Bool {
         switch action {
-        case .cycleChannel, .choosePreset, .showHistory, .quit: break
+        case .cycleChannel, .choosePreset, .showHistory, .showExperiments, .quit: break
         default:
             // A write must land in the store at the path, never in a file moved away from it.
             guard followStoreAtPath() else { return true }
@@ -49,6 +49,12 @@ extension FeatureFlagsDebugViewController {
                 try undoLastChange()
             case .showHistory:
                 showHistory()
+            case .showExperiments(let slug):
+                showExperiments(selecting: slug)
+            case .forceBranch(let slug, let branch):
+                try forceBranch(branch, of: slug)
+            case .removeForcedBranch(let slug):
+                try removeForcedBranch(of: slug)
             case .quit:
                 return false
             }

@@ -57,7 +57,9 @@ extension FeatureFlagsDebugViewController {
                 return registry.index(ofFlag: flagID)
             })
         pendingRowCount = debuggable.count + registry.flags.count
-        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows)]))
+        screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows), experimentRows]))
+        // A new evaluation (a force, a fetch, another channel previewed) changes the open screen too.
+        refreshExperimentsScreen()
     }
 
     func refreshRow(_ id: MenuRowID) {
@@ -101,6 +103,10 @@ extension FeatureFlagsDebugViewController {
             return environment.registry.flagIfPresent(flagID).map { factory.buildStatusRow($0, state: state(of: $0)) }
         case .buildFlag(let name):
             return environment.registry.buildFlags.first { $0.name == name }.map { MenuRowFactory.buildFlagRow($0, in: previewedDistribution) }
+        case .experiment(let slug):
+            let experiments = previewed.experiments
+            if let result = experiments.result(for: slug) { return ExperimentsScreenItems.row(for: result, in: experiments, separator: separator) }
+            return experiments.skipped.first { $0.name == slug }.map { ExperimentsScreenItems.row(for: $0, separator: separator) }
         }
     }
 }

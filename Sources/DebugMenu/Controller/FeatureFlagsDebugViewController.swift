@@ -35,7 +35,8 @@ import Prefs
 /// ```
 public final class FeatureFlagsDebugViewController {
     // Its jobs are split over files: this one (state, Firefox's surface, reading, input),
-    // +Actions, +Rows (with `MenuRowFactory`), +Presets, +Experiments and +StoreFile. The
+    // +Actions, +Rows (with `MenuRowFactory`), +Presets, +Experiments (the background fetch),
+    // +ExperimentsScreen (`e`), +History and +StoreFile. The
     // stored properties are internal only for those extensions.
     /// The app's flags and store, as opened (its channel is the one first previewed); replaced
     /// when a background fetch of the experiments finishes.

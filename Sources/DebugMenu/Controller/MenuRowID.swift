@@ -19,6 +19,8 @@ public enum MenuRowID: Hashable, Sendable {
     case buildStatus(String)
     /// A build flag of the registry (section Build flags).
     case buildFlag(String)
+    /// An experiment or rollout record, by slug (section Experiments).
+    case experiment(String)
 
     /// The id as stored in `MenuRow.id`.
     public var rawValue: String {
@@ -28,6 +30,7 @@ public enum MenuRowID: Hashable, Sendable {
         case .typedPreference(let id): "typed:" + id
         case .buildStatus(let id): "status:" + id
         case .buildFlag(let name): "build:" + name
+        case .experiment(let slug): "experiment:" + slug
         }
     }
 
@@ -41,6 +44,7 @@ public enum MenuRowID: Hashable, Sendable {
         case "typed": self = .typedPreference(id)
         case "status": self = .buildStatus(id)
         case "build": self = .buildFlag(id)
+        case "experiment": self = .experiment(id)
         default: return nil
         }
     }

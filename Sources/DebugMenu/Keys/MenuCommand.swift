@@ -40,6 +40,10 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case undo
     /// Show the store's recent changes (`H`).
     case showHistory
+    /// Open the Experiments screen (`e`), on the selected experiment row's record.
+    case showExperiments
+    /// Show the selected record as JSON (`r` on the Experiments screen).
+    case showRecord
     case showHelp, closeHelp
     case quit
     /// A typed character goes into the filter or the prompt.

@@ -22,6 +22,8 @@ public enum MenuKeyBindings {
         case chooser
         /// The store's history is shown (`H`).
         case history
+        /// The Experiments screen is shown (`e`).
+        case experiments
         /// The key help covers the rows (`?`).
         case help
         /// The filter is being typed (`/`).
@@ -38,6 +40,7 @@ public enum MenuKeyBindings {
         case .help: help
         case .chooser: chooser
         case .history: history
+        case .experiments: experiments
         case .prompt: prompt
         case .confirmation: confirmation
         }
@@ -96,6 +99,9 @@ public enum MenuKeyBindings {
                        help: "undo the last change made in this menu; again for the one before", footer: "undo", rank: 3),
         MenuKeyBinding([(.key(.character("H")), .showHistory)],
                        help: "the store's recent changes, by anyone (Esc returns)", footer: "history", rank: 3),
+        MenuKeyBinding([(.key(.character("e")), .showExperiments)],
+                       help: "experiments and rollouts: status, why, branches; force one (on an Experiments row: that one)",
+                       footer: "experiments", rank: 3),
         MenuKeyBinding([(.mouse(.click), .click), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
                        help: "a click selects a row and acts as space; the wheel scrolls"),
         MenuKeyBinding([(.key(.character("?")), .showHelp)], help: "show this help (any key closes it)",
@@ -151,6 +157,28 @@ public enum MenuKeyBindings {
                        help: "newest / oldest change"),
         MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("H")), .cancel)],
                        help: "back to the rows", footer: "back", rank: 0),
+        MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit", footer: "quit", rank: 0),
+    ]
+
+    /// While the Experiments screen is shown: a list of records, a record's branches or its
+    /// JSON; Enter goes down a level (and on a branch forces it), Esc back up.
+    public static let experiments: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp), (.mouse(.wheelUp), .moveUp), (.mouse(.wheelDown), .moveDown)],
+                       help: "move (the JSON scrolls)", footer: "move", rank: 1),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "first / last"),
+        MenuKeyBinding([(.key(.enter), .accept)], help: "a record: its branches; a branch: force it",
+                       footer: "branches / force", rank: 0),
+        MenuKeyBinding([(.key(.character("x")), .removeOverride)], help: "remove the record's forced branch",
+                       footer: "unforce", rank: 1),
+        MenuKeyBinding([(.key(.character("r")), .showRecord)], help: "the whole record as JSON (r again returns)",
+                       footer: "record", rank: 2),
+        MenuKeyBinding([(.key(.character("u")), .undo)], help: "undo the last change made in this menu", footer: "undo", rank: 3),
+        MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("e")), .showExperiments)],
+                       help: "Esc: back one level (from the list, to the rows); e: back to the rows", footer: "back", rank: 0),
         MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit", footer: "quit", rank: 0),
     ]
 

@@ -36,6 +36,12 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case undo
     /// List the store's recent changes in a `HistoryView` (`H`).
     case showHistory
+    /// Open the `ExperimentsScreen` (`e`), on the record `slug` when an experiment row is selected.
+    case showExperiments(slug: String?)
+    /// Force the client into `branch` of the record `slug` (Enter on a branch).
+    case forceBranch(slug: String, branch: String)
+    /// Remove the forced branch of the record `slug` (`x` on the Experiments screen).
+    case removeForcedBranch(slug: String)
     /// Leave the menu.
     case quit
 }

@@ -1,5 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-/// The four sections of the Feature Flags debug menu, in the order they are shown.
+/// The sections of the Feature Flags debug menu, in the order they are shown.
 ///
 /// Use it to place each `MenuRow`; the screen groups rows by section in `allCases` order,
 /// keeping the order of rows within a section as given (sort them before, e.g. by title).
@@ -16,6 +16,9 @@ public enum MenuSection: Int, CaseIterable, Comparable, Hashable, Sendable {
     case buildOnlyStatus
     /// The registry's build flags, read-only, for the previewed distribution.
     case buildFlags
+    /// One read-only row per experiment and rollout record, with this client's status (`e` on
+    /// one opens the Experiments screen on it).
+    case experiments
 
     /// The title shown above the section, as in Firefox for iOS.
     public var title: String {
@@ -24,6 +27,7 @@ public enum MenuSection: Int, CaseIterable, Comparable, Hashable, Sendable {
         case .userPreferences: return "User Preferences"
         case .buildOnlyStatus: return "Build only status"
         case .buildFlags: return "Build flags"
+        case .experiments: return "Experiments"
         }
     }
 

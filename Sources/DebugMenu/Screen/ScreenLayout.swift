@@ -65,6 +65,8 @@ public struct ScreenLayout: Sendable {
             result.append(contentsOf: chooserLines(chooser, width: width, height: height))
         } else if let history = model.historyView {
             result.append(contentsOf: historyLines(history, width: width, height: height))
+        } else if let experiments = model.experimentsScreen {
+            result.append(contentsOf: experimentsLines(experiments, width: width, height: height))
         } else if model.isHelpShown {
             result.append(contentsOf: helpLines(width: width, height: height))
         } else {
@@ -343,6 +345,7 @@ public struct ScreenLayout: Sendable {
         if let message = model.message {
             return line([(" " + message, .bold)], width: width)
         }
+        if let experiments = model.experimentsScreen { return experimentsStatusLine(experiments, width: width) }
         var parts: [(String, TextStyle)] = []
         if !model.filter.isEmpty {
             parts.append((" filter \u{201C}\(model.filter)\u{201D}\(" \(glyphs.separator) ")\(matches)", .dim))

@@ -178,11 +178,13 @@ extension ScreenModel {
             return .undo
         case .showHistory:
             return .showHistory
+        case .showExperiments:
+            return .showExperiments(slug: selectedExperimentSlug)
         case .showHelp:
             isHelpShown = true
         case .quit:
             return .quit
-        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore:
+        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore, .showRecord:
             break
         }
         return nil

@@ -1,7 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
 /// one is selected, the scroll position, the filter, the help overlay, a pending question,
-/// a text prompt (a preset's name), the preset chooser and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
+/// a text prompt (a preset's name), the preset chooser, the history view, the Experiments
+/// screen and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
 ///
 /// Use one per menu session; feed it every `KeyEvent`, carry out the actions it returns,
 /// then give it fresh rows with `update(rows:)` (the selection stays on the same row id).
@@ -44,6 +45,8 @@ public struct ScreenModel: Sendable {
     public internal(set) var presetChooser: PresetChooser?
     /// The store's history drawn over the rows (`H`), if open.
     public internal(set) var historyView: HistoryView?
+    /// The Experiments screen drawn over the rows (`e`), if open.
+    public internal(set) var experimentsScreen: ExperimentsScreen?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -131,6 +134,7 @@ public struct ScreenModel: Sendable {
         if prompt != nil { return .prompt }
         if presetChooser != nil { return .chooser }
         if historyView != nil { return .history }
+        if experimentsScreen != nil { return .experiments }
         if isHelpShown { return .help }
         if isEditingFilter { return .filter }
         return .rows
@@ -281,6 +285,7 @@ public struct ScreenModel: Sendable {
         case .prompt: return editPrompt(command, key: key)
         case .chooser: return choosePreset(command)
         case .history: return browseHistory(command)
+        case .experiments: return browseExperiments(command)
         case .help: return helpCommand(command)
         case .filter: return editFilter(command, key: key)
         case .rows: return rowsCommand(command, key: key)

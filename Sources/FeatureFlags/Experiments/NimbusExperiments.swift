@@ -46,6 +46,9 @@ public struct NimbusExperiments: Sendable {
     /// Forced branches that could not apply, one sentence each (a branch the record no longer
     /// has, another app's record).
     public var overrideProblems: [String] = []
+    /// The forced records as published, by slug (`records` holds them rewritten to force their
+    /// branch): what a screen shows as the record, with its real ratios and targeting.
+    public var recordsBeforeForcing: [String: ExperimentRecord] = [:]
     /// The targeting context after this evaluation, as the SDK holds it for the app afterwards:
     /// its enrolment sets are this evaluation's (`flags context` shows it). Made when asked for:
     /// its sorted lists of a thousand enrolments cost a millisecond at every start of a menu,
@@ -87,6 +90,11 @@ public struct NimbusExperiments: Sendable {
         experiments.storedEnrollments = overrides.keeping(outcome.enrollments, earlier: earlier)
         experiments.overrides = overrides
         experiments.overrideProblems = problems
+        if !overrides.forcedBranches.isEmpty {
+            for record in records?.records ?? [] where overrides.forcedBranches[record.slug] != nil {
+                experiments.recordsBeforeForcing[record.slug] = record
+            }
+        }
         return experiments
     }
 

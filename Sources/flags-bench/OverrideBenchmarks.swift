@@ -1,0 +1,63 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import FeatureFlags
+import Foundation
+import Nimbus
+
+/// The Nimbus debug overrides on the hot paths: `isEnabled` of flags whose values come from
+/// forced branches and feature values set by hand, and an evaluation of the records with
+/// branches forced, each beside the same work without them.
+enum OverrideBenchmarks {
+    static func run(app: GeneratedApp, storePath: String, quick: Bool) throws -> [BenchmarkFigure] {
+        let plainEnvironment = try FlagsEnvironment.open(FlagsOptions(configPath: app.registryPath, storePath: storePath + ".plain"))
+        let records = plainEnvironment.experiments.records
+        // A tenth of the records forced into their last branch, a tenth of the features set by hand.
+        let store = NimbusOverrideStore(prefs: try FlagsEnvironment.open(FlagsOptions(configPath: app.registryPath, storePath: storePath)).prefs)
+        for record in records.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
+            try store.forceBranch(record.branches.last!.slug, of: record.slug)
+        }
+        for index in stride(from: 5, to: app.flagCount, by: 10) {
+            try store.setFeatureValue(.bool(index % 20 == 5), variable: "enabled", of: GeneratedApp.feature(index))
+        }
+        let environment = try FlagsEnvironment.open(FlagsOptions(configPath: app.registryPath, storePath: storePath))
+        let overrides = environment.experiments.overrides
+        guard !overrides.forcedBranches.isEmpty, !overrides.featureValues.isEmpty else {
+            throw BenchmarkError("the overrides were not honoured: is this a beta build?")
+        }
+
+        let flags = environment.registry.flags
+        let provider = environment.provider
+        let plain = Dictionary(uniqueKeysWithValues: flags.map { ($0.rawValue, provider.isEnabled($0)) })
+        let keys = flags.map(\.rawValue)
+        let rounds = quick ? 5 : 15
+        let passes = quick ? 200 : 1_000
+        let operations = passes * flags.count
+        let ours = Stopwatch.nanosecondsPerOperation(rounds: rounds, operations: operations) {
+            var on = 0
+            for _ in 0..<passes { for flag in flags where provider.isEnabled(flag) { on += 1 } }
+            blackHole(on)
+        }
+        let dictionary = Stopwatch.nanosecondsPerOperation(rounds: rounds, operations: operations) {
+            var on = 0
+            for _ in 0..<passes { for key in keys where plain[key] ?? false { on += 1 } }
+            blackHole(on)
+        }
+
+        let set = ExperimentRecordSet(records: records, skipped: [])
+        let client = environment.experiments.client
+        let registry = environment.registry
+        let evaluationRounds = quick ? 5 : 15
+        let forced = Stopwatch.seconds(rounds: evaluationRounds) {
+            blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry, overrides: overrides))
+        }
+        let natural = Stopwatch.seconds(rounds: evaluationRounds) {
+            blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry))
+        }
+        return [
+            BenchmarkFigure(name: "isEnabled, forced branches and feature values", unit: "ns/call", ours: ours,
+                            baselineName: "[String: Bool] lookup", baseline: dictionary, target: .atMost(2)),
+            BenchmarkFigure(name: "evaluate \(records.count) records, \(overrides.forcedBranches.count) forced", unit: "ms",
+                            ours: forced * 1000, baselineName: "the same, none forced", baseline: natural * 1000, target: .atMost(1.3)),
+        ]
+    }
+}
+#endif
