@@ -15,7 +15,9 @@ import TestHelpers
         channels: [developer, beta, release]
         features:
           every-type-feature:
-            description: A variable of each type.
+            description: |
+              A variable
+              of each type.
             variables:
               flag: { description: A Boolean., type: Boolean, default: false }
               count: { description: An Int., type: Int, default: 1 }
@@ -141,7 +143,8 @@ import TestHelpers
 
     @Test func theFeatureShowsEachVariablesTypeValueSourceAndReaders() throws {
         let text = try flags(["feature", "every-type-feature"]).output
-        #expect(text.hasPrefix("every-type-feature (developer): A variable of each type.\n"))
+        // The description, a block scalar, on the first line: its line breaks are not the report's.
+        #expect(text.hasPrefix("every-type-feature (developer): A variable of each type.\nVARIABLE "), "\(text)")
         #expect(text.contains("count        Int"), "\(text)")
         #expect(text.contains("default for developer") && text.contains("flag everyFlag"))
         let json = try feature()

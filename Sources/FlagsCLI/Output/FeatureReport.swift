@@ -2,6 +2,7 @@
 import FeatureFlags
 import FlagsTool
 import Nimbus
+import Platform
 
 /// What `flags feature FEATURE` says about one Nimbus feature: its value for this client, each
 /// variable with its type, value and source, and who reads it; as text and as JSON.
@@ -65,7 +66,9 @@ struct FeatureReport {
     }
 
     var lines: [String] {
-        var lines = ["\(featureId) (\(environment.channel)): \(usage?.description ?? "")"]
+        // Manifest descriptions are often YAML block scalars, with a line break at the end.
+        let description = (usage?.description ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingSpaces()
+        var lines = ["\(featureId) (\(environment.channel)): \(description)"]
         let rows = variables.map { variable in
             let readers = variable.usage.flags.map { "flag \($0)" } + variable.usage.preferences.map { "preference \($0)" }
             return [variable.usage.name, variable.usage.type.description, FeaturesCommand.shortened(variable.value.compactText),
