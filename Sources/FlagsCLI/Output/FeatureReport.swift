@@ -49,11 +49,16 @@ struct FeatureReport {
     func sourceText(_ source: FeatureValueSource) -> String {
         switch source {
         case .defaultValue: "default for \(environment.channel)"
-        case .rollout(let slug): "rollout \(slug)"
+        case .rollout(let slug): "rollout \(slug)" + (isForced(rollout: slug) ? " (forced)" : "")
         case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
         case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
         case .featureOverride: "feature override"
         }
+    }
+
+    /// Whether the rollout `slug` has a forced branch here (the resolver names only forced experiments).
+    private func isForced(rollout slug: String) -> Bool {
+        environment.experiments.overrides.forcedBranches[slug] != nil
     }
 
     private func sourceName(_ source: FeatureValueSource) -> String {
@@ -95,6 +100,7 @@ struct FeatureReport {
                 }
                 var forced = false
                 if case .forcedBranch = variable.source { forced = true }
+                if case .rollout(let slug) = variable.source { forced = isForced(rollout: slug) }
                 return .object([
                     "name": .string(variable.usage.name),
                     "type": .string(variable.usage.type.description),

@@ -34,7 +34,10 @@ struct FlagReport {
             break
         }
         var rollout = JSONValue.null
-        if case .rollout(let slug) = state.nimbus.source { rollout = .string(slug) }
+        if case .rollout(let slug) = state.nimbus.source {
+            rollout = .string(slug)
+            forced = isForcedRollout
+        }
         let definition = flag.definition
         return .object([
             "id": .string(flag.rawValue),
@@ -60,9 +63,18 @@ struct FlagReport {
         ])
     }
 
-    /// Where the value comes from, in words: "override (set 5m ago)", "default", "experiment a/b".
+    /// Whether the value comes from a rollout whose branch was forced (`flags enroll`): the
+    /// resolver names forced experiments, and a forced rollout is told apart here.
+    private var isForcedRollout: Bool {
+        guard case .rollout(let slug) = state.nimbus.source else { return false }
+        return environment.experiments.overrides.forcedBranches[slug] != nil
+    }
+
+    /// Where the value comes from, in words: "override (set 5m ago)", "default", "experiment a/b",
+    /// "experiment a/b (forced)", "rollout r (forced)".
     var sourceText: String {
         var text = state.source.summary
+        if state.source == state.nimbus.source, isForcedRollout { text += " (forced)" }
         if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Timestamp.age(since: setAt)) ago)" }
         if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel)" }
         return text
