@@ -15,9 +15,10 @@ struct DiffCommand: FlagsCommand {
     static let summary = "Compare the current state with a file or preset, or list overrides in force"
     static let usage = "flags diff [FILE | preset:NAME] [--json]"
     static let help = """
-        With FILE (an export) or preset:NAME, shows every override and preference whose current
-        value differs from the saved one ("-" means not set). With no argument, shows every
-        override in force: the effective value beside the value Nimbus would give, and its age.
+        With FILE (an export) or preset:NAME, shows every override, preference, forced branch and
+        feature override whose current value differs from the saved one ("-" means not set).
+        With no argument, shows every override in force: the effective value beside the value
+        Nimbus would give, and its age; then the forced branches and feature overrides.
         """
     static let options = [OptionSpec(["--json"], "print the differences as JSON")]
     static let arguments = [ArgumentSpec(.savedState)]
