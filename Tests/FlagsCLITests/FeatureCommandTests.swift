@@ -181,6 +181,10 @@ import TestHelpers
         #expect(lines.count == 3, "\(result.errors)")
         #expect(result.errors.contains("nothing was stored"))
         #expect(try feature()["variables"]?.arrayValue?.allSatisfy { $0["source"] != .string("feature-override") } == true)
+        // Reads are bounded: a feature value is a few KiB, a file of 5 MiB is a mistake or hostile.
+        let huge = folder.write(#"{"name": ""# + String(repeating: "x", count: 5 * 1024 * 1024) + #""}"#, to: "huge.json")
+        let refused = try flags(["test-feature", "every-type-feature", huge], status: 1).errors
+        #expect(refused.contains("huge.json: cannot read the feature value") && refused.contains("4 MiB"), "\(refused)")
         let yaml = folder.write("count: [\n", to: "broken.yaml")
         #expect(try flags(["test-feature", "every-type-feature", yaml], status: 1).errors.contains("broken.yaml"))
     }
