@@ -42,4 +42,19 @@ enum MenuFixtures {
         model.setViewport(top: ScreenLayout.headerHeight, height: height)
         return model
     }
+
+    /// A detail pane of `lines` lines for the flag `translation`: text, with a variable line
+    /// every tenth line (a Boolean, an enum, an Int, JSON, in turn; the JSON one overridden).
+    static func detailPane(lines count: Int) -> DetailPane {
+        let editors: [DetailPane.Variable.Editor] = [.toggle(true), .variants(["top", "bottom"], current: "top"), .text("3"), .json("[]")]
+        let types = ["Boolean", "SearchBarPosition", "Int", "List<String>"]
+        let lines = (0 ..< count).map { index -> DetailPane.Line in
+            guard index % 10 == 5 else { return DetailPane.Line([("text \(index)", .normal)]) }
+            let kind = (index / 10) % 4
+            return DetailPane.Line([("  \"v\(index)\": ...", .normal)],
+                                   variable: .init(feature: "translations-feature", name: "v\(index)", typeName: types[kind],
+                                                   editor: editors[kind], isOverridden: kind == 3))
+        }
+        return DetailPane(rowID: "flag:translation", title: "Translation", copyText: "translation", lines: lines)
+    }
 }

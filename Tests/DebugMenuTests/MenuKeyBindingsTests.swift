@@ -17,6 +17,7 @@ struct MenuKeyBindingsTests {
         var chooser: PresetChooser?
         var history: HistoryView?
         var experiments: ExperimentsScreen?
+        var detail: DetailPane?
         var message: String?
         var action: MenuAction?
 
@@ -31,6 +32,7 @@ struct MenuKeyBindingsTests {
             chooser = model.presetChooser
             history = model.historyView
             experiments = model.experimentsScreen
+            detail = model.detailPane
             message = model.message
             self.action = action
         }
@@ -114,6 +116,9 @@ struct MenuKeyBindingsTests {
             model.handle(.down)
         case .experiments:
             model.showExperiments(ExperimentsFixtures.screen)
+            model.handle(.down)
+        case .detail:
+            model.showDetail(MenuFixtures.detailPane(lines: 100))
             model.handle(.down)
         case .prompt: model.handle(.character("s"))
         case .confirmation: model.handle(.character("R"))

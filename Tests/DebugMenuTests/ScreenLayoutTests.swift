@@ -91,13 +91,13 @@ struct ScreenLayoutTests {
 
     @Test func footerListsTheMainKeys() {
         var model = ScreenModel(rows: MenuFixtures.small)
-        let footer = frame(&model, size: Terminal.Size(rows: 24, columns: 120)).last?.text ?? ""
-        for part in ["↑↓ move", "space toggle", "x remove override", "R reset all", "/ filter", "s save preset",
+        let footer = frame(&model, size: Terminal.Size(rows: 24, columns: 136)).last?.text ?? ""
+        for part in ["↑↓ move", "space toggle", "Enter details", "x remove override", "R reset all", "/ filter", "s save preset",
                      "p presets", "c channel", "? help", "q quit"] {
             #expect(footer.contains(part), "\(part)")
         }
         // Narrower: the least important keys are dropped whole, never cut; help stays.
-        let medium = frame(&model, size: Terminal.Size(rows: 24, columns: 100)).last?.text ?? ""
+        let medium = frame(&model, size: Terminal.Size(rows: 24, columns: 112)).last?.text ?? ""
         #expect(medium.contains("s save preset") && medium.contains("p presets") && medium.contains("q quit"), "\(medium)")
         #expect(!medium.contains("c channel") && !medium.contains("R reset"), "\(medium)")
         let narrow = frame(&model, size: Terminal.Size(rows: 24, columns: 40)).last?.text ?? ""

@@ -14,12 +14,13 @@ struct ScreenModelTests {
 
     // MARK: - Toggling and actions
 
-    @Test func spaceAndEnterToggleTheSelectedFlag() {
+    @Test func spaceTogglesTheSelectedFlagAndEnterOrIOpensItsDetails() {
         var model = MenuFixtures.model()
         #expect(model.selectedRow?.id == "bookmarks")
         #expect(model.handle(.character(" ")) == .toggle(rowID: "bookmarks"))
         model.handle(.down)
-        #expect(model.handle(.enter) == .toggle(rowID: "translation"))
+        #expect(model.handle(.enter) == .showDetail(rowID: "translation"))
+        #expect(model.handle(.character("i")) == .showDetail(rowID: "translation"))
     }
 
     @Test func choiceRowsCycleAndReadOnlyRowsExplain() {
@@ -29,10 +30,10 @@ struct ScreenModelTests {
         #expect(model.handle(.character(" ")) == .cycle(rowID: "searchBarPosition"))
         model.handle(.tab)
         #expect(model.selectedRow?.id == "status.bookmarks")
-        #expect(model.handle(.enter) == nil)
+        #expect(model.handle(.character(" ")) == nil)
         #expect(model.message?.contains("read-only") == true)
-        model.handle(.down)  // any key clears the message
-        #expect(model.message == nil)
+        #expect(model.handle(.enter) == .showDetail(rowID: "status.bookmarks"), "a read-only row has details too")
+        #expect(model.message == nil, "any key clears the message")
     }
 
     @Test func xRemovesAnOverrideOnlyWhereThereIsOne() {

@@ -172,4 +172,24 @@ import Testing
         let whole = try #require(lines.first { $0.hasPrefix("error: bang: targeting of `bang` failed:") })
         #expect(whole.contains("has no `!` operator"))
     }
+
+    /// The reason's facts reach the table and the JSON, whose machine names stay as they were.
+    @Test func theReasonSaysWhyWithTheFacts() throws {
+        let id = "3d2142de-53bf-2d48-a92d-45fb7036cbf6"
+        let path = writeRecords([
+            Self.record("korean", feature: "tip-jar-feature", branches: [("on", 1, .object([:]))], targeting: "language == 'ko'"),
+            Self.record("nobody", feature: "reviews-feature", branches: [("on", 1, .object([:]))], count: 0, namespace: "ns"),
+        ])
+        let output = try json("experiments", "--json", "--experiments", path, "--nimbus-id", id)
+        let records = try #require(output["records"]?.arrayValue)
+        let bucket = try #require(Sampling.bucket(nimbusID: id, namespace: "ns", total: 10_000))
+        #expect(records[0]["reason"] == .string("not-targeted"))
+        #expect(records[0]["explanation"] == .string("not enrolled: targeting did not match: `language == 'ko'` is false (language is \"en\")"))
+        #expect(records[1]["reason"] == .string("not-selected"))
+        #expect(records[1]["explanation"] == .string("not enrolled: not in the sampled buckets: this client is in bucket \(bucket) of 10000; the record takes no buckets of namespace `ns`"))
+        let table = run(["experiments", "--experiments", path, "--nimbus-id", id]).console.output
+        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("korean ") })
+        #expect(row.contains("targeting did not match: `language == 'ko'` is false (language is \"en\")"))
+        #expect(table.contains("not-enrolled: nobody: not in the sampled buckets: this client is in bucket \(bucket) of 10000"))
+    }
 }

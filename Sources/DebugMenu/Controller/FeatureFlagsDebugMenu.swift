@@ -34,6 +34,9 @@ public enum FeatureFlagsDebugMenu {
         status or source (override, an experiment's slug), best matches first, matched letters
         underlined. The status line shows the selected row's id. A collapsed section is one line
         starting with + (Build only status starts so); z, Enter or Right opens it.
+        Enter or i opens a row's details: every layer of its value with the winner, the feature's JSON
+        (Enter edits a variable, checked against the manifest; x removes its override), where flag and
+        feature are written, the experiments on the feature; y copies the id (OSC 52); Esc returns.
         The menu reloads within a second when another process (flags set, the app) changes the store.
         Experiments from a Remote Settings server are fetched in the background: the menu opens on
         the cached ones and the header says "experiments: fetching…", then "fresh" or "cached … ago".
@@ -54,6 +57,7 @@ public enum FeatureFlagsDebugMenu {
         return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
             let renderer = ScreenRenderer(terminal: terminal)
             let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
+            controller.copyToClipboard = { terminal.copyToClipboard($0) }
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {
                 controller.render(with: renderer, on: terminal)

@@ -16,7 +16,7 @@ extension FeatureFlagsDebugViewController {
     @discardableResult
     public func perform(_ action: MenuAction) -> Bool {
         switch action {
-        case .cycleChannel, .choosePreset, .showHistory, .showExperiments, .quit: break
+        case .cycleChannel, .choosePreset, .showHistory, .showExperiments, .showDetail, .copy, .quit: break
         default:
             // A write must land in the store at the path, never in a file moved away from it.
             guard followStoreAtPath() else { return true }
@@ -55,6 +55,14 @@ extension FeatureFlagsDebugViewController {
                 try forceBranch(branch, of: slug)
             case .removeForcedBranch(let slug):
                 try removeForcedBranch(of: slug)
+            case .showDetail(let rowID):
+                showDetail(rowID)
+            case .setFeatureValue(let feature, let variable, let text):
+                try setFeatureValue(text, variable: variable, of: feature)
+            case .removeFeatureValue(let feature, let variable):
+                try removeFeatureValue(variable, of: feature)
+            case .copy(let text):
+                copy(text)
             case .quit:
                 return false
             }
@@ -64,6 +72,7 @@ extension FeatureFlagsDebugViewController {
             reloadView()
             screen.show(message: "Could not change the store: \(error)")
         }
+        if screen.detailPane != nil { refreshDetailPane() }
         return true
     }
 

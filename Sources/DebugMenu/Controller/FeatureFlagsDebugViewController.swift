@@ -82,6 +82,11 @@ public final class FeatureFlagsDebugViewController {
     /// The store's history groups of the changes made in this menu and not undone yet, newest
     /// last: what `u` takes back.
     var undoGroups: [Int64] = []
+    /// Puts a text on the clipboard (`y` in the detail pane); the menu sets it to its terminal's
+    /// `copyToClipboard(_:)`. Returns whether the request was sent.
+    public var copyToClipboard: ((String) -> Bool)?
+    /// The width the detail pane wraps its sentences at: the terminal's, as last drawn.
+    var detailWidth = 80
     /// What the header says about the experiments' source (nil for a file).
     public internal(set) var experimentsStatus: String?
     /// What the header says about the store when its file was moved away or replaced.
@@ -263,6 +268,8 @@ public final class FeatureFlagsDebugViewController {
         let viewport = ScreenLayout.viewport(for: size)
         screen.setViewport(top: viewport.top, height: viewport.height)
         fillPendingRows(screen.rowIndicesInViewport)
+        // The pane follows the store (an edit, another process) and the width it wraps at.
+        if screen.detailPane != nil { refreshDetailPane(width: size.columns) }
     }
 
     /// Works out the values of the pending rows among `indices` (indices into the rows).

@@ -44,6 +44,10 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case showExperiments
     /// Show the selected record as JSON (`r` on the Experiments screen).
     case showRecord
+    /// Open the selected row's detail pane (Enter, `i`).
+    case showDetail
+    /// Copy the detail pane's id to the clipboard (`y`).
+    case copyID
     case showHelp, closeHelp
     case quit
     /// A typed character goes into the filter or the prompt.

@@ -24,6 +24,8 @@ public enum MenuKeyBindings {
         case history
         /// The Experiments screen is shown (`e`).
         case experiments
+        /// A row's detail pane is shown (Enter, `i`).
+        case detail
         /// The key help covers the rows (`?`).
         case help
         /// The filter is being typed (`/`).
@@ -41,6 +43,7 @@ public enum MenuKeyBindings {
         case .chooser: chooser
         case .history: history
         case .experiments: experiments
+        case .detail: detail
         case .prompt: prompt
         case .confirmation: confirmation
         }
@@ -73,9 +76,12 @@ public enum MenuKeyBindings {
                         (.key(.character("G")), .last)],
                        help: "first / last row"),
         MenuKeyBinding([(.key(.tab), .nextSection), (.key(.backTab), .previousSection)], help: "next / previous section"),
-        MenuKeyBinding([(.key(.character(" ")), .activate), (.key(.enter), .activate)],
+        MenuKeyBinding([(.key(.character(" ")), .activate)],
                        help: "toggle (a flag: stores an override); a choice: next value",
                        footer: "toggle", rank: 0),
+        MenuKeyBinding([(.key(.enter), .showDetail), (.key(.character("i")), .showDetail)],
+                       help: "details: every layer of the value, the feature's JSON to edit, where it is defined",
+                       footer: "details", rank: 1),
         MenuKeyBinding([(.key(.character("x")), .removeOverride)],
                        help: "remove a flag's override or a preference's stored choice",
                        footer: "remove override", rank: 2),
@@ -182,11 +188,33 @@ public enum MenuKeyBindings {
         MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit", footer: "quit", rank: 0),
     ]
 
-    /// While a preset name is typed.
+    /// While a row's detail pane is shown: the moving keys select the feature's variables (and
+    /// scroll past the text between them); Esc or `i` returns to the rows.
+    public static let detail: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
+                       help: "select a variable, or scroll", footer: "move", rank: 2),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "top / bottom"),
+        MenuKeyBinding([(.key(.enter), .accept)],
+                       help: "edit the variable: a Boolean flips, an enum takes its next variant, others open a prompt",
+                       footer: "edit", rank: 0),
+        MenuKeyBinding([(.key(.character("x")), .removeOverride)], help: "remove the variable's feature override",
+                       footer: "remove override", rank: 1),
+        MenuKeyBinding([(.key(.character("y")), .copyID)], help: "copy the id to the clipboard", footer: "copy id", rank: 1),
+        MenuKeyBinding([(.key(.character("u")), .undo)], help: "undo the last change made in this menu", footer: "undo", rank: 3),
+        MenuKeyBinding([(.key(.escape), .cancel), (.key(.character("i")), .cancel)],
+                       help: "back to the rows", footer: "back", rank: 0),
+        MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit", footer: "quit", rank: 2),
+    ]
+
+    /// While a preset name or a feature value is typed.
     public static let prompt: [MenuKeyBinding] = [
-        MenuKeyBinding([(.anyCharacter, .type)], help: "type the name", footer: "a name", rank: 1),
+        MenuKeyBinding([(.anyCharacter, .type)], help: "type the answer", footer: "the answer", rank: 1),
         MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the last character"),
-        MenuKeyBinding([(.key(.enter), .accept)], help: "save the preset", footer: "save", rank: 0),
+        MenuKeyBinding([(.key(.enter), .accept)], help: "save the preset, or store the value", footer: "save", rank: 0),
         MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
     ]
 

@@ -42,6 +42,15 @@ public enum MenuAction: Equatable, Hashable, Sendable {
     case forceBranch(slug: String, branch: String)
     /// Remove the forced branch of the record `slug` (`x` on the Experiments screen).
     case removeForcedBranch(slug: String)
+    /// Show everything about row `rowID` in a `DetailPane` (Enter or `i`).
+    case showDetail(rowID: String)
+    /// Store `text`, read as the manifest types `variable` of `feature`, as that variable's
+    /// feature override (edited in the detail pane; not yet checked).
+    case setFeatureValue(feature: String, variable: String, text: String)
+    /// Remove the feature override of `variable` of `feature` (`x` in the detail pane).
+    case removeFeatureValue(feature: String, variable: String)
+    /// Put `text` on the terminal's clipboard (`y` in the detail pane).
+    case copy(text: String)
     /// Leave the menu.
     case quit
 }

@@ -67,6 +67,8 @@ public struct ScreenLayout: Sendable {
             result.append(contentsOf: historyLines(history, width: width, height: height))
         } else if let experiments = model.experimentsScreen {
             result.append(contentsOf: experimentsLines(experiments, width: width, height: height))
+        } else if let pane = model.detailPane {
+            result.append(contentsOf: detailLines(pane, width: width, height: height))
         } else if model.isHelpShown {
             result.append(contentsOf: helpLines(width: width, height: height))
         } else {
@@ -324,7 +326,14 @@ public struct ScreenLayout: Sendable {
             return line([(" " + confirmation.prompt + " ", .error)], width: width)
         }
         if let prompt = model.prompt {
-            return line([(" " + prompt.label, .bold), (prompt.text, .normal), (glyphs.caret, .bold)], width: width)
+            // A value longer than the line shows its end, where typing goes.
+            let room = width - 1 - measure.width(of: prompt.label) - measure.width(of: glyphs.caret)
+            var shown = prompt.text
+            if measure.width(of: shown) > room, room > 8 {
+                while measure.width(of: shown) > room - measure.width(of: glyphs.ellipsis), !shown.isEmpty { shown.removeFirst() }
+                shown = glyphs.ellipsis + shown
+            }
+            return line([(" " + prompt.label, .bold), (shown, .normal), (glyphs.caret, .bold)], width: width)
         }
         let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
         if model.isEditingFilter {

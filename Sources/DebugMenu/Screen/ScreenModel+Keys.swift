@@ -24,7 +24,7 @@ extension ScreenModel {
         guard var current = prompt else { return nil }
         switch command {
         case .type:
-            if case .character(let character) = key, current.text.count < TextPrompt.maximumLength {
+            if case .character(let character) = key, current.text.count < current.limit {
                 current.text.append(character)
                 prompt = current
             }
@@ -39,6 +39,7 @@ extension ScreenModel {
             prompt = nil
             switch current.purpose {
             case .presetName: return .savePreset(name: current.text)
+            case .featureValue(let feature, let variable, _): return .setFeatureValue(feature: feature, variable: variable, text: current.text)
             }
         case .cancel:
             prompt = nil
@@ -141,6 +142,12 @@ extension ScreenModel {
             jumpSection(forward: false)
         case .activate:
             return activateSelection()
+        case .showDetail:
+            if isSelectionOnCollapsedSection {
+                setSelectedSection(collapsed: false)
+                return nil
+            }
+            return selectedRow.map { .showDetail(rowID: $0.id) }
         case .click:
             if case .mouse(let row, _, _) = key { return click(row: row) }
         case .scrollUp:
@@ -184,7 +191,7 @@ extension ScreenModel {
             isHelpShown = true
         case .quit:
             return .quit
-        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore, .showRecord:
+        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
             break
         }
         return nil

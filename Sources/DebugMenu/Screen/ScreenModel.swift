@@ -47,6 +47,8 @@ public struct ScreenModel: Sendable {
     public internal(set) var historyView: HistoryView?
     /// The Experiments screen drawn over the rows (`e`), if open.
     public internal(set) var experimentsScreen: ExperimentsScreen?
+    /// Everything about one row, drawn over the rows (Enter or `i`), if open.
+    public internal(set) var detailPane: DetailPane?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -135,6 +137,7 @@ public struct ScreenModel: Sendable {
         if presetChooser != nil { return .chooser }
         if historyView != nil { return .history }
         if experimentsScreen != nil { return .experiments }
+        if detailPane != nil { return .detail }
         if isHelpShown { return .help }
         if isEditingFilter { return .filter }
         return .rows
@@ -204,7 +207,7 @@ public struct ScreenModel: Sendable {
             refilter()
         case .prompt:
             guard var current = prompt else { return }
-            current.text.append(contentsOf: typed.prefix(max(0, TextPrompt.maximumLength - current.text.count)))
+            current.text.append(contentsOf: typed.prefix(max(0, current.limit - current.text.count)))
             prompt = current
         default:
             break
@@ -286,6 +289,7 @@ public struct ScreenModel: Sendable {
         case .chooser: return choosePreset(command)
         case .history: return browseHistory(command)
         case .experiments: return browseExperiments(command)
+        case .detail: return browseDetail(command)
         case .help: return helpCommand(command)
         case .filter: return editFilter(command, key: key)
         case .rows: return rowsCommand(command, key: key)

@@ -192,6 +192,23 @@ public final class Terminal {
         }
     }
 
+    /// Asks the terminal to put `text` on the clipboard (OSC 52, `ClipboardSequence`), written
+    /// straight to the tty (between frames: ncurses has flushed its output). Returns false when nothing was sent
+    /// (the terminal is stopped, the text too long, the write failed); whether the terminal
+    /// honours the request cannot be known.
+    @discardableResult
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard isActive, let bytes = ClipboardSequence.bytes(for: text) else { return false }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return false }
+            written += result
+        }
+        return true
+    }
+
     /// Throws away input that was typed (or pasted) but not read yet, so that keys meant for
     /// the menu do not reach the shell as a command line when the menu is interrupted.
     public func discardPendingInput() {

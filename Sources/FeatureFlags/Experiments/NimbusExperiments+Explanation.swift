@@ -8,16 +8,35 @@ extension NimbusExperiments {
         enrollments.first { $0.slug == slug }
     }
 
-    /// The status of `result` in words, saying when its branch was forced by hand.
+    /// What works out the reasons: this evaluation's client, transforms and results.
+    public var explainer: EnrollmentExplainer {
+        EnrollmentExplainer(client: client, transforms: transforms, results: enrollments)
+    }
+
+    /// The status of `result` in words, with the facts that decided it (the part of the targeting
+    /// that failed, the client's bucket, the record holding the feature), saying when its branch
+    /// was forced by hand.
     public func explanation(of result: EnrollmentResult) -> String {
+        explanation(of: result, by: explainer)
+    }
+
+    /// `explanation(of:)` with an explainer made once, for explaining every record
+    /// (`explainer.indexingFeatureHolders()`: finding the holder of a feature is then a lookup).
+    public func explanation(of result: EnrollmentResult, by explainer: EnrollmentExplainer) -> String {
         let forced = overrides.forcedBranches[result.slug]
         switch result.status {
         case .enrolled(let branch) where forced == branch:
             return "enrolled in branch `\(branch)` (forced; `flags unenroll \(result.slug)` returns to what Nimbus decides)"
-        case .notEnrolled(let reason) where forced != nil:
-            return "not enrolled: \(reason), although branch `\(forced!)` is forced"
+        case .notEnrolled where forced != nil:
+            return "not enrolled: \(explainer.reason(of: result) ?? ""), although branch `\(forced!)` is forced"
         default:
-            return "\(result.status)"
+            return explainer.explanation(of: result)
         }
+    }
+
+    /// Why the client is not in `result`'s record, without the leading "not enrolled: "; nil
+    /// when it is enrolled or the record failed to evaluate.
+    public func reason(of result: EnrollmentResult) -> String? {
+        explainer.reason(of: result)
     }
 }

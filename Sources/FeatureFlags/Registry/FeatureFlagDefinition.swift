@@ -1,3 +1,5 @@
+import Nimbus
+
 /// Everything the registry says about one flag: where its value comes from and how it is shown.
 ///
 /// Use it through `FeatureFlagID`; build one by hand only in tests.
@@ -33,6 +35,7 @@ public final class FeatureFlagDefinition: Sendable {
         var debug: DebugRow?
         var userPrefsKey: String?
         var fallback: Bool?
+        var location: YAMLMark?
     }
 
     public let id: String
@@ -42,6 +45,9 @@ public final class FeatureFlagDefinition: Sendable {
     public var userPrefsKey: String? { details.userPrefsKey }
     /// The hard-coded value used when the flag is not Nimbus-configured, or declared as a fallback.
     public var fallback: Bool? { details.fallback }
+    /// Where the flag (its id) is written in the registry, when it was read from one; nil for a
+    /// definition made in code (generated Swift, tests).
+    public var location: YAMLMark? { details.location }
 
     /// The details, whole, or read from the registry's snapshot when first asked for: a start of a
     /// 10,000-flag menu reads the details of the flags on screen, not of every flag.
@@ -59,9 +65,10 @@ public final class FeatureFlagDefinition: Sendable {
         }
     }
 
-    public init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil) {
+    public init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil,
+                location: YAMLMark? = nil) {
         self.id = id
-        storage = .whole(Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback))
+        storage = .whole(Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location))
     }
 
     /// A flag whose details are decoded from a snapshot when first read.

@@ -38,6 +38,8 @@ final class FlagDetailsTable: Sendable {
         writer.write(definition.debug?.status)
         writer.write(definition.userPrefsKey)
         writer.write(definition.fallback.map { $0 ? 2 : 1 } ?? 0)
+        writer.write(definition.location != nil)
+        if let location = definition.location { writer.write(location) }
     }
 
     private static func read(_ reader: inout SnapshotReader) throws(SnapshotReader.Malformed) -> FeatureFlagDefinition.Details {
@@ -45,8 +47,9 @@ final class FlagDetailsTable: Sendable {
         let title = try reader.readOptionalString(), status = try reader.readOptionalString()
         let userPrefsKey = try reader.readOptionalString()
         let fallback: Bool? = switch try reader.readInt() { case 1: false; case 2: true; default: nil }
+        let location = try reader.readBool() ? try reader.readMark() : nil
         return .init(nimbus: feature.flatMap { feature in variable.map { .init(feature: feature, variable: $0) } },
                      debug: title.flatMap { title in status.map { .init(title: title, status: $0) } },
-                     userPrefsKey: userPrefsKey, fallback: fallback)
+                     userPrefsKey: userPrefsKey, fallback: fallback, location: location)
     }
 }

@@ -26,7 +26,8 @@ import Platform
 /// preferences:
 ///   startAtHome: { feature: start-at-home-feature, variable: setting, userPrefsKey: StartAtHomeUserPrefsKey }
 /// context:                      # optional: what the app gives Nimbus for targeting
-///   app_version: "121.0"        # AppContext fields (strings; installation_date in ms)
+///   app_name: firefox_ios       # AppContext fields (strings; installation_date in ms);
+///   app_version: "121.0"        # app_name and app_id default to `app:`
 ///   os: iOS
 ///   is_default_browser: false   # anything else is a custom targeting attribute
 /// remote-settings:              # optional: the team's server, where shared presets live
@@ -130,8 +131,10 @@ package struct RegistryFile {
         for entry in try node.requireMapping("`context`") {
             let name = try entry.key.requireString("a targeting attribute name")
             let value = entry.value.jsonValue
-            if ["app_name", "app_id", "channel"].contains(name) {
-                throw YAMLError(at: entry.key.mark, "`context.\(name)` comes from the registry itself (`app:`) and the channel; remove it, or simulate another with --context \(name)=VALUE")
+            // `app_name` and `app_id` are the app's to give (Firefox for iOS gives `firefox_ios`,
+            // which is no name for a folder like `app:`); the channel is the build's.
+            if name == "channel" {
+                throw YAMLError(at: entry.key.mark, "`context.channel` comes from the build's channel; remove it, or preview another with --channel CHANNEL")
             }
             if TargetingAttributes.attributeNames.contains(name), !TargetingAttributes.appContextNames.contains(name) {
                 throw YAMLError(at: entry.key.mark, "`context.\(name)` is computed by the Nimbus SDK, whose value replaces an app's; remove it, or simulate one with --context \(name)=VALUE")

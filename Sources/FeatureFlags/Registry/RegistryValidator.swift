@@ -22,7 +22,7 @@ struct RegistryValidator {
                 nimbus = .init(feature: featureID, variable: variableName)
             }
             definitions.append(FeatureFlagDefinition(id: flag.id, nimbus: nimbus, debug: flag.debug,
-                                                     userPrefsKey: flag.userPrefsKey, fallback: flag.fallback))
+                                                     userPrefsKey: flag.userPrefsKey, fallback: flag.fallback, location: flag.mark))
         }
         var preferences: [TypedPreference] = []
         for preference in file.preferences {

@@ -34,7 +34,7 @@ public struct SnapshotCache: Sendable {
     /// Bumped whenever the layout of the header or of any kind's payload changes, and whenever
     /// loading starts to refuse what it accepted: a snapshot holds only what passed the checks of
     /// the version that wrote it.
-    static let formatVersion = 13
+    static let formatVersion = 14
     static let magic = Array("FLAGSNAP".utf8)
     /// Files changed this recently before the read began may have changed during it; git calls
     /// them "racily clean". They are not snapshotted until a later start.

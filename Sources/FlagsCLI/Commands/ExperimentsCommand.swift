@@ -11,9 +11,12 @@ struct ExperimentsCommand: FlagsCommand {
         Evaluates every record of the app's experiments (the registry's `experiments:` file, or
         --experiments PATH) for this client, in the Nimbus SDK's order: opt-out, paused, app name,
         channel, targeting, bucket, branch. Shows each record as enrolled (with its branch), not
-        enrolled (with the reason: opted out, paused, other app, other channel, not targeted, not
-        selected, feature conflict, a Firefox Labs opt-in, disqualified, ended before), an error
+        enrolled (with the reason and its facts: opted out, paused, the app or channel it is for,
+        not targeted with the part of the targeting that failed and the values it read, not
+        selected with this client's bucket and the record's buckets, a feature conflict with the
+        record holding the feature, a Firefox Labs opt-in, disqualified, ended before), an error
         (with the message), or skipped (a record the SDK would drop, with the field at fault).
+        `flags info SLUG` shows one record whole.
         As on a device, the evaluation starts from the previous one: a client stays in its
         branch, is disqualified when targeting or bucketing stops matching, and the result is
         kept in the store for the next run (`flags context` shows the attributes).
@@ -22,12 +25,12 @@ struct ExperimentsCommand: FlagsCommand {
         jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
         `warning: SLUG: …` line after the table.
         """
-    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its warnings)")]
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation and warnings)")]
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
     /// The widest reason the table shows whole.
-    static let detailWidth = 64
+    static let detailWidth = 76
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         json = arguments.flag("--json")
@@ -36,7 +39,8 @@ struct ExperimentsCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let experiments = try context.environment().experiments
-        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments) }
+        let explainer = experiments.explainer.indexingFeatureHolders()
+        let reports = experiments.enrollments.map { EnrollmentReport($0, in: experiments, explainer: explainer) }
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),

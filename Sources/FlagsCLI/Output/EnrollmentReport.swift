@@ -12,9 +12,15 @@ struct EnrollmentReport {
     /// Where jexl-rs, as a device runs it, reads this record's targeting differently from what
     /// its author probably meant, for this client's context and transforms.
     let warnings: [String]
+    private let experiments: NimbusExperiments
+    private let explainer: EnrollmentExplainer?
 
-    init(_ result: EnrollmentResult, in experiments: NimbusExperiments) {
+    /// - Parameter explainer: `experiments.explainer`, made once for all the records whose
+    ///   explanation is shown (without one, each explanation makes its own).
+    init(_ result: EnrollmentResult, in experiments: NimbusExperiments, explainer: EnrollmentExplainer? = nil) {
         self.result = result
+        self.experiments = experiments
+        self.explainer = explainer
         warnings = result.record.targetingExpression.map {
             JEXLDiagnostics.warnings(of: $0, in: experiments.client.context, transforms: experiments.transforms)
         } ?? []
@@ -45,11 +51,21 @@ struct EnrollmentReport {
         }
     }
 
+    /// The status as a sentence with the facts behind it (`NimbusExperiments.explanation(of:)`).
+    var explanation: String {
+        experiments.explanation(of: result, by: explainer ?? experiments.explainer)
+    }
+
+    private static let notEnrolledPrefix = "not enrolled: "
+
+    /// The table's BRANCH / REASON cell: the branch, or why not with its facts, or the error.
     var detail: String {
         switch result.status {
-        case .enrolled(let branch): "branch \(branch)"
-        case .notEnrolled(let reason): "\(reason)"
-        case .error(let message): message
+        case .enrolled(let branch): return "branch \(branch)"
+        case .notEnrolled:
+            let explanation = explanation
+            return explanation.hasPrefix(Self.notEnrolledPrefix) ? String(explanation.dropFirst(Self.notEnrolledPrefix.count)) : explanation
+        case .error(let message): return message
         }
     }
 
@@ -67,6 +83,7 @@ struct EnrollmentReport {
             "status": .string(statusName),
             "branch": result.status.branch.map(JSONValue.string) ?? .null,
             "reason": reasonName.map(JSONValue.string) ?? .null,
+            "explanation": .string(explanation),
             "error": message,
             "features": .array(result.record.featureIds.sorted().map(JSONValue.string)),
             "warnings": .array(warnings.map(JSONValue.string)),

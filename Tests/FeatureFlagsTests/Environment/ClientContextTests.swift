@@ -101,7 +101,7 @@ import TestHelpers
     @Test(arguments: [
         ("  days_since_install: 3\n", "`context.days_since_install` is computed by the Nimbus SDK"),
         ("  nimbus_id: x\n", "`context.nimbus_id` is computed by the Nimbus SDK"),
-        ("  app_name: other\n", "`context.app_name` comes from the registry itself"),
+        ("  channel: beta\n", "`context.channel` comes from the build's channel; remove it, or preview another with --channel CHANNEL"),
         ("  app_version: 121.0\n", "`context.app_version` must be a string (quote it: app_version: \"121.0\"), as the SDK's AppContext has it; found number"),
         ("  installation_date: \"2024\"\n", "`context.installation_date` must be an integer (milliseconds since 1970)"),
     ])
@@ -109,5 +109,17 @@ import TestHelpers
         let registry = app(context: "context:\n" + block, targeting: "true")
         let error = #expect(throws: (any Error).self) { try FeatureFlagRegistry.load(path: registry) }
         #expect("\(error.map { "\($0)" } ?? "")".contains(message), "\(String(describing: error))")
+    }
+
+    /// An app whose Nimbus app name is no folder name (Firefox for iOS's `firefox_ios`) gives it
+    /// in `context:`, and its records apply.
+    @Test func theRegistryContextMayNameTheNimbusApp() throws {
+        let registry = app(context: "context:\n  app_name: demo_app\n  app_id: org.example.demo\n", targeting: "true")
+        let experiments = try open(registry).experiments
+        #expect(experiments.context["app_name"] == .string("demo_app"))
+        #expect(experiments.context["app_id"] == .string("org.example.demo"))
+        #expect(experiments.client.appName == "demo_app")
+        // The record is for `demo`, the registry's `app:`, so now it is another app's.
+        #expect(status(try open(registry)) == .notEnrolled(.otherApp))
     }
 }

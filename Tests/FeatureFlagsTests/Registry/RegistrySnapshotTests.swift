@@ -69,6 +69,17 @@ import TestHelpers
         }
     }
 
+    @Test func aFlagKnowsTheLineItIsWrittenOnFromFilesAndFromTheSnapshot() throws {
+        let app = App()
+        let fromFiles = try app.snapshots.load(path: app.registryPath)
+        let location = try #require(try fromFiles.flag("search").definition.location)
+        #expect(location.line == 4 && location.column == 3 && location.file.hasSuffix("feature-flags.yaml"), "\(location)")
+        let fromSnapshot = try #require(RegistrySnapshot.readSnapshot(app.snapshotFile, registryPath: app.registryPath))
+        #expect(try fromSnapshot.flag("search").definition.location == location)
+        // A definition made in code (generated Swift) has none.
+        #expect(FeatureFlagDefinition(id: "x").location == nil)
+    }
+
     @Test func theTargetingContextComesBackFromTheSnapshot() throws {
         let app = App()
         let registry = try String(contentsOfFile: app.registryPath, encoding: .utf8)
@@ -139,6 +150,7 @@ import TestHelpers
         for flag in a.flags { #expect(b.index(ofFlag: flag.rawValue).map { b.flags[$0] } == flag) }
         for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
             #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
+            #expect(x.location == y.location)
         }
         #expect(a.preferences == b.preferences && a.buildFlags == b.buildFlags)
         #expect(a.context == b.context)
