@@ -26,7 +26,8 @@ struct FeatureCommand: FlagsCommand {
         export, import and presets, is removed by `flags reset --all`, and release builds ignore it.
         """
     static let options = [OptionSpec(["--json"], "print one JSON object: {id, description, channel, value, variables: [{name, type, value, source, …}]}")]
-    static let arguments = [ArgumentSpec(.text("FEATURE|set|reset")), ArgumentSpec(.text("VARIABLE")), ArgumentSpec(.text("VALUE"))]
+    // By position, as completion reads them: `flags feature <Tab>` offers the manifest's features.
+    static let arguments = [ArgumentSpec(.featureID), ArgumentSpec(.text("VARIABLE")), ArgumentSpec(.text("VALUE"))]
     static let examples = [
         CommandExample("flags feature bibimbap-feature", "every variable's value and where it comes from"),
         CommandExample("flags feature set bibimbap-feature spice-level 5", "a feature override, checked against the manifest's type"),

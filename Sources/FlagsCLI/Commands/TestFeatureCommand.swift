@@ -17,7 +17,7 @@ struct TestFeatureCommand: FlagsCommand {
         and nothing is stored while there is one. Otherwise its variables become the feature's
         overrides, replacing any set before (`flags feature reset FEATURE` removes them).
         """
-    static let arguments = [ArgumentSpec(.text("FEATURE")), ArgumentSpec(.file)]
+    static let arguments = [ArgumentSpec(.featureID), ArgumentSpec(.file)]
     static let examples = [CommandExample("flags test-feature bibimbap-feature value.json", "the feature as a branch with this value would make it")]
 
     /// Feature values are small: Firefox for iOS's largest branch value is a few KiB.
