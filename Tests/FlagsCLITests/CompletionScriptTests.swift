@@ -55,6 +55,13 @@ import TestServers
         #expect(try complete("matrix", "tipJar", "--", "") == [])
     }
 
+    /// `feature` and `test-feature` offer the manifest's features, with their descriptions.
+    @Test func featureCommandsCompleteTheManifestsFeatures() throws {
+        #expect(try complete("feature", "bibimbap-") == ["bibimbap-feature"])
+        #expect(try completeLines(["test-feature", "tip"]) == ["tip-jar-feature\tA tip prompt at checkout."])
+        #expect(try complete("test-feature", "tip-jar-feature", "") == [":files"])
+    }
+
     @Test func presetNamesComeFromTheStore() throws {
         let saved = try BuiltProgram.run(BuiltProgram.flags, ["preset", "save", "checkout"], environment: environment, in: folder.path)
         #expect(saved.status == 0, "\(saved.errors)")

@@ -56,6 +56,32 @@ struct RemoteSettingsCommandTests {
         #expect(failedFetch.status == 1 && failedFetch.errors.contains("cached records were kept"))
     }
 
+    /// A forced branch is the store's, not the records': a fetch that changes the records keeps it,
+    /// and it applies to the fetched record (here, one whose targeting excludes every client).
+    @Test func aForcedBranchSurvivesAFetch() throws {
+        let server = try KintoServer.start()
+        defer { server.stop() }
+        try server.createCollection("nimbus-mobile-experiments")
+        guard case .object(var record) = ExperimentsCommandTests.record(
+            "tips-test", feature: "tip-jar-feature", branches: [("off", 1, .object([:])), ("on", 1, .object(["enabled": .bool(true)]))],
+            targeting: "false") else { return }
+        record["id"] = .string("tips-test")
+        try server.put(.object(record), in: "nimbus-mobile-experiments")
+        let url = server.client(.mobileExperiments).recordsURL.absoluteString
+        let tipJar = ["--channel", "release", "get", "tipJar", "--json", "--experiments", url]
+        #expect(try JSONParser.parse(try flags(tipJar).output)["enabled"] == .bool(false))
+
+        let enroll = try flags(["--experiments", url, "enroll", "tips-test", "--branch", "on"])
+        #expect(enroll.status == 0 && enroll.output.contains("enrolled in branch `on` (forced"), "\(enroll.output) \(enroll.errors)")
+        record["userFacingDescription"] = .string("changed on the server")
+        try server.put(.object(record), in: "nimbus-mobile-experiments")
+        let fetch = try flags(["fetch", "--experiments", url])
+        #expect(fetch.status == 0 && fetch.output.contains("tips-test"), "\(fetch.output) \(fetch.errors)")
+        let flag = try JSONParser.parse(try flags(["get", "tipJar", "--json", "--experiments", url]).output)
+        #expect(flag["source"] == .string("experiment") && flag["forced"] == .bool(true))
+        #expect(flag["experiment"] == .object(["slug": .string("tips-test"), "branch": .string("on")]))
+    }
+
     @Test func registryRemoteSettingsBlockIsUsed() throws {
         let server = try KintoServer.start()
         defer { server.stop() }

@@ -54,6 +54,30 @@ struct TeamPresetsTests {
         #expect(again.status == 1 && again.errors.contains("no shared preset named 'checkout'") && again.errors.contains("preset list --remote"))
     }
 
+    /// A shared preset carries forced branches and feature overrides to another machine, and a
+    /// stale push shows what the other person changed in them.
+    @Test func forcedBranchesAndFeatureOverridesTravelInSharedPresets() throws {
+        let kinto = try KintoTeamServer.start()
+        defer { kinto.stop() }
+        let alice = QAMachine.kinto("alice"), bob = QAMachine.kinto("bob")
+        try alice.flags("enroll", "reviews-redesign", "--branch", "hidden")
+        try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "5")
+        try alice.flags("preset", "save", "nimbus-qa")
+        #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
+        #expect(try bob.flags("preset", "pull", "nimbus-qa", "--remote", kinto.url).status == 0)
+        try bob.flags("preset", "apply", "nimbus-qa")
+        let reviews = try JSONParser.parse(try bob.flags("get", "reviews", "--json").output)
+        #expect(reviews["forced"] == .bool(true) && reviews["experiment"]?["branch"] == .string("hidden"))
+
+        try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "1")
+        try alice.flags("preset", "save", "nimbus-qa")
+        #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
+        try bob.flags("unenroll")
+        try bob.flags("preset", "save", "nimbus-qa")
+        let stale = try bob.flags("preset", "push", "nimbus-qa", "--remote", kinto.url)
+        #expect(stale.status == 1 && stale.errors.contains("feature override bibimbap-feature.spice-level: 5 → 1"), "\(stale.errors)")
+    }
+
     @Test func wrongPasswordAndMissingCredentialsSayWhatToDoWithoutShowingTheSecret() throws {
         let kinto = try KintoTeamServer.start()
         defer { kinto.stop() }

@@ -30,6 +30,29 @@ struct ChannelBuildTests {
         #expect(try probe.ask(binary, registry: registry, store: store) == "\(probe.identity) enabled=\(expected)")
     }
 
+    /// Forced branches and feature overrides are debug overrides too: a store holding both (as a
+    /// developer build's `flags enroll` and `flags feature set` write them) changes a beta or
+    /// TestFlight build's answers and leaves a release or App Store build's the natural ones.
+    /// newBibimbapMenu reads the demo's new-menu-test experiment, which enrols every client:
+    /// the branch forced is the one that gives the other value; spicyMode's variable is set by hand.
+    @Test(arguments: ChannelProbe.allCases)
+    func aBuildHonoursForcedBranchesAndFeatureOverridesOnlyWhereItsChannelAllows(probe: ChannelProbe) throws {
+        let binary = try probe.build()
+        let registry = try BibimbapDemo.materialize(in: folder.file("nimbus-app"))
+        let store = folder.file("nimbus-store/prefs.sqlite")
+        let menu = try probe.ask(binary, registry: registry, store: store).hasSuffix("enabled=true")
+        let spicy = try probe.ask(binary, registry: registry, store: store, flag: "spicyMode").hasSuffix("enabled=true")
+
+        let overrides = NimbusOverrideStore(prefs: try SQLitePrefs(path: store))
+        try overrides.forceBranch(menu ? "control" : "treatment", of: "new-menu-test")
+        try overrides.setFeatureValue(.bool(!spicy), variable: "extra-gochujang", of: "bibimbap-feature")
+        let honoured = probe.honoursOverrides
+        #expect(try probe.ask(binary, registry: registry, store: store) == "\(probe.identity) enabled=\(honoured ? !menu : menu)",
+                "forced branch of new-menu-test")
+        #expect(try probe.ask(binary, registry: registry, store: store, flag: "spicyMode") == "\(probe.identity) enabled=\(honoured ? !spicy : spicy)",
+                "feature override of bibimbap-feature.extra-gochujang")
+    }
+
     /// The demo app built for TestFlight honours a stored override and shows TestFlight's build
     /// flags (no paywall for testers); built for the App Store it ignores the override and shows
     /// the App Store's (the unfinished featureX off).

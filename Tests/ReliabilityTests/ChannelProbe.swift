@@ -40,8 +40,8 @@ enum ChannelProbe: String, CaseIterable, Sendable {
         return scratch + "/release/" + product
     }
 
-    func ask(_ probe: String, registry: String, store: String) throws -> String {
-        let result = try BuiltProgram.run(probe, [registry, store, "newBibimbapMenu"])
+    func ask(_ probe: String, registry: String, store: String, flag: String = "newBibimbapMenu") throws -> String {
+        let result = try BuiltProgram.run(probe, [registry, store, flag])
         #expect(result.status == 0, "\(result.errors)")
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

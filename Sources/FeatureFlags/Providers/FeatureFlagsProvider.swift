@@ -89,11 +89,15 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
         try prefs.removeObjectForKey(debugKey)
     }
 
-    /// Removes every stored override in one transaction, including those of flags no longer in
-    /// the registry, and returns how many there were.
+    /// Removes every stored debug override in one transaction, including those of flags no
+    /// longer in the registry, and returns how many there were. Forced branches and feature
+    /// overrides are debug overrides too (`NimbusOverrideStore`): they go in the same
+    /// transaction, so `reset --all` and the menu's reset leave Nimbus to decide everything.
     @discardableResult
     public func removeAllDebugOverrides() throws -> Int {
-        let keys = prefs.allEntries().filter { $0.key.hasSuffix(FeatureFlagID.debugKeySuffix) && $0.value.value.boolValue != nil }.keys
+        let keys = prefs.allEntries().filter { key, entry in
+            (key.hasSuffix(FeatureFlagID.debugKeySuffix) && entry.value.boolValue != nil) || NimbusOverrideStore.isOverrideKey(key)
+        }.keys
         try prefs.apply(keys.sorted().map { .remove($0) })
         return keys.count
     }

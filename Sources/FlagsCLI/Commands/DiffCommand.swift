@@ -15,9 +15,10 @@ struct DiffCommand: FlagsCommand {
     static let summary = "Compare the current state with a file or preset, or list overrides in force"
     static let usage = "flags diff [FILE | preset:NAME] [--json]"
     static let help = """
-        With FILE (an export) or preset:NAME, shows every override and preference whose current
-        value differs from the saved one ("-" means not set). With no argument, shows every
-        override in force: the effective value beside the value Nimbus would give, and its age.
+        With FILE (an export) or preset:NAME, shows every override, preference, forced branch and
+        feature override whose current value differs from the saved one ("-" means not set).
+        With no argument, shows every override in force: the effective value beside the value
+        Nimbus would give, and its age; then the forced branches and feature overrides.
         """
     static let options = [OptionSpec(["--json"], "print the differences as JSON")]
     static let arguments = [ArgumentSpec(.savedState)]
@@ -57,6 +58,8 @@ struct DiffCommand: FlagsCommand {
         var differences = Self.compare("override", current.overrides.mapValues(OnOff.text), saved.overrides.mapValues(OnOff.text))
         differences += Self.compare("preference", current.userPreferences.mapValues(OnOff.text), saved.userPreferences.mapValues(OnOff.text))
         differences += Self.compare("typed preference", current.typedPreferences, saved.typedPreferences)
+        differences += Self.compare("forced branch", current.forcedBranches, saved.forcedBranches)
+        differences += Self.compare("feature override", current.featureVariableTexts, saved.featureVariableTexts)
         if json {
             context.console.printJSON(JSONValue.object([
                 "against": .string(target),
@@ -96,8 +99,17 @@ struct DiffCommand: FlagsCommand {
             }))
             return
         }
+        // Forced branches and feature overrides change Nimbus's values themselves: named after the flags.
+        let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
+        var nimbusLines = nimbus.forcedBranches.sorted { $0.key < $1.key }.map { "forced branch \($0.key): \($0.value)" }
+        nimbusLines += SavedFlagState(app: "", channel: "", featureValues: nimbus.featureValues).featureVariableTexts
+            .sorted { $0.key < $1.key }.map { "feature override \($0.key): \($0.value)" }
+        if !nimbusLines.isEmpty && !environment.buildChannel.allowsDebugOverrides {
+            nimbusLines = nimbusLines.map { $0 + " (inactive)" }
+        }
+        defer { nimbusLines.forEach { context.console.print($0) } }
         guard !states.isEmpty else {
-            context.console.print("No overrides in force: every flag has its Nimbus value.")
+            if nimbusLines.isEmpty { context.console.print("No overrides in force: every flag has its Nimbus value.") }
             return
         }
         let rows = states.map { state in

@@ -15,9 +15,10 @@ struct ExportCommand: FlagsCommand {
     static let summary = "Write the current overrides and preferences as JSON"
     static let usage = "flags export [--output FILE]"
     static let help = """
-        Writes the app's overrides (with when each was set), user preferences and typed
-        preferences as JSON with a schema version and sorted keys, so files diff well. Apply it
-        again, here or on another machine, with `flags import FILE`.
+        Writes the app's overrides (with when each was set), user preferences, typed
+        preferences, forced branches (flags enroll) and feature overrides (flags feature set) as
+        JSON with a schema version and sorted keys, so files diff well. Apply it again, here or
+        on another machine, with `flags import FILE`.
         """
     static let options = [
         OptionSpec(["-o", "--output"], value: .file, "write to FILE instead of standard output: a regular file is replaced "
@@ -45,7 +46,7 @@ struct ExportCommand: FlagsCommand {
         } catch {
             throw CLIError.failure("\(error)")
         }
-        context.console.printError("exported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference")) to \(path)")
+        context.console.printError("exported \(state.summary) to \(path)")
     }
 }
 #endif

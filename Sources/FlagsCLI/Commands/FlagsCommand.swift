@@ -74,6 +74,11 @@ struct CommandContext {
             console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
+        // A forced branch that cannot apply (the record lost the branch, another app's record)
+        // stays stored; saying so each time keeps it from silently doing nothing.
+        for problem in environment.experiments.overrideProblems {
+            console.printError("warning: \(problem); `flags unenroll` removes the forced branch")
+        }
         if let note = environment.experiments.note { console.printError("note: \(note)") }
         return environment
     }

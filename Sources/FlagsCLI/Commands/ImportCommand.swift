@@ -15,10 +15,11 @@ struct ImportCommand: FlagsCommand {
     static let usage = "flags import FILE [--replace]"
     static let help = """
         Checks the whole file first: unknown flag ids (with the nearest id suggested), flags that
-        are not debuggable, values of the wrong type, variants that do not exist, a file for
-        another app, malformed JSON. Any problem is reported, every one of them, and the store is
-        left exactly as it was. Otherwise everything is applied in one transaction. FILE may be -
-        (or /dev/stdin) for standard input; a FILE larger than 16 MiB is refused.
+        are not debuggable, values of the wrong type, variants that do not exist, feature values
+        that do not fit the manifest's types, a file for another app, malformed JSON. Any problem
+        is reported, every one of them, and the store is left exactly as it was. Otherwise
+        everything is applied in one transaction. FILE may be - (or /dev/stdin) for standard
+        input; a FILE larger than 16 MiB is refused.
         """
     static let options = [OptionSpec(["--replace"], "also remove overrides that are not in the file (default: merge the file in)")]
     static let arguments = [ArgumentSpec(.file)]
@@ -39,7 +40,7 @@ struct ImportCommand: FlagsCommand {
         let changes = state.changes(for: environment, replacing: replace)
         try environment.prefs.apply(changes)
         let removed = changes.filter { if case .remove = $0 { true } else { false } }.count
-        context.console.print("imported \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))"
+        context.console.print("imported \(state.summary)"
             + (replace ? ", removed \(Plural.of(removed, "other override"))" : ""))
     }
 

@@ -13,7 +13,8 @@ struct PresetCommand: FlagsCommand {
         + "flags preset list --remote [URL] | flags preset delete NAME --remote [URL] [--force]"
     static let help = """
         Presets are named states kept in the app's store, shared by every process using it:
-          save NAME     keep the current overrides and preferences as NAME (replacing it)
+          save NAME     keep the current overrides (forced branches and feature overrides too)
+                        and preferences as NAME (replacing it)
           apply NAME    make the overrides exactly NAME's, and set its preferences, in one transaction
           list          the presets, with how many overrides each holds and when it was saved
           show NAME     the preset as JSON (the `flags export` format)
@@ -88,7 +89,7 @@ struct PresetCommand: FlagsCommand {
         case .save:
             let state = SavedFlagState.capture(from: presets.environment)
             try presets.save(name, state: state)
-            context.console.print("saved preset \(name): \(Plural.of(state.overrides.count, "override")), \(Plural.of(state.userPreferences.count + state.typedPreferences.count, "preference"))")
+            context.console.print("saved preset \(name): \(state.summary)")
         case .apply:
             let changes = try presets.apply(name)
             context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")

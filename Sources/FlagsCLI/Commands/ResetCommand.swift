@@ -9,9 +9,10 @@ struct ResetCommand: FlagsCommand {
     static let help = """
         Removes the debug override of each flag ID, so its value comes from Nimbus again.
         With --all, removes every override in the store in one transaction, including overrides
-        of flags that are no longer in the registry.
+        of flags that are no longer in the registry, forced branches (flags enroll) and feature
+        overrides (flags feature set).
         """
-    static let options = [OptionSpec(["--all"], "remove every override in the store, in one transaction")]
+    static let options = [OptionSpec(["--all"], "remove every override in the store (forced branches and feature overrides too), in one transaction")]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [CommandExample("flags reset --all", "every flag back to its Nimbus value")]
 
@@ -28,8 +29,20 @@ struct ResetCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         if all {
+            let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
             let count = try environment.provider.removeAllDebugOverrides()
-            context.console.print(count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+            let nimbusCount = nimbus.forcedBranches.count + nimbus.featureValues.count
+            guard nimbusCount > 0 else {
+                context.console.print(count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+                return
+            }
+            // Each kind named: a forced branch is not what most people call "an override".
+            var kinds: [String] = []
+            if count > nimbusCount { kinds.append(Plural.of(count - nimbusCount, "flag override")) }
+            if !nimbus.forcedBranches.isEmpty { kinds.append(Plural.of(nimbus.forcedBranches.count, "forced branch", "forced branches")) }
+            if !nimbus.featureValues.isEmpty { kinds.append(Plural.of(nimbus.featureValues.count, "feature override")) }
+            let last = kinds.removeLast()
+            context.console.print("Removed " + (kinds.isEmpty ? last : kinds.joined(separator: ", ") + " and " + last) + ".")
             return
         }
         // Look every id up first, so a typo in the last one changes nothing.

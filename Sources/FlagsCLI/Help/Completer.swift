@@ -130,6 +130,9 @@ struct Completer {
             return filtered(app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name) } } ?? [], current)
         case .experimentSlug:
             return filtered(app(options)?.experiments.records.map { Candidate($0.slug) } ?? [], current)
+        case .featureID:
+            guard let manifest = registry(options)?.manifest else { return [] }
+            return filtered(manifest.featureIDs.map { Candidate($0, manifest.feature($0)?.description) }, current)
         case .preferenceName:
             guard let registry = registry(options) else { return [] }
             let typed = registry.preferences.map { Candidate($0.id, "one of: " + $0.variants.joined(separator: ", ")) }

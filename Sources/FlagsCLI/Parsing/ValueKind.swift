@@ -12,6 +12,8 @@ enum ValueKind: Sendable, Equatable {
     case flagID
     case presetName
     case experimentSlug
+    /// A feature of the app's Nimbus manifest.
+    case featureID
     /// A user preference: a typed preference of the registry or a flag with a userPrefsKey.
     case preferenceName
     case channel
@@ -32,6 +34,7 @@ enum ValueKind: Sendable, Equatable {
         case .flagID: "ID"
         case .presetName: "NAME"
         case .experimentSlug: "SLUG"
+        case .featureID: "FEATURE"
         case .preferenceName: "NAME"
         case .channel: "CHANNEL"
         case .file: "FILE"

@@ -1,14 +1,18 @@
 import FeatureFlags
+import Nimbus
 import Platform
 import Prefs
 
 /// Names a store's keys and values as people know them, for the change history: a debug key is
-/// its flag's override, a user key its preference, `presets.x` the preset x.
+/// its flag's override, a user key its preference, `presets.x` the preset x,
+/// `nimbus.forcedBranch.s` the forced branch of experiment s and `nimbus.featureOverride.f` the
+/// feature override of f, whose change is told variable by variable.
 ///
 /// ```swift
 /// let labels = StoreKeyLabels(registry: environment.registry)
 /// labels.label(for: "newBibimbapMenuDebugKey")          // "newBibimbapMenu override"
 /// labels.value(.bool(true), of: "newBibimbapMenuDebugKey")  // "on"
+/// labels.label(for: "nimbus.forcedBranch.new-menu-test")     // "forced branch of new-menu-test"
 /// ```
 ///
 /// Keys and texts come from the store, which any process may have written: both are returned
@@ -37,7 +41,10 @@ public struct StoreKeyLabels: Sendable {
         }
         if key.hasPrefix(Self.presetPrefix) { return "preset \(key.dropFirst(Self.presetPrefix.count))" }
         if key.hasPrefix(NimbusOverrideStore.forcedBranchPrefix), key.count > NimbusOverrideStore.forcedBranchPrefix.count {
-            return "\(key.dropFirst(NimbusOverrideStore.forcedBranchPrefix.count)) forced branch"
+            return "forced branch of \(key.dropFirst(NimbusOverrideStore.forcedBranchPrefix.count))"
+        }
+        if key.hasPrefix(NimbusOverrideStore.featureOverridePrefix), key.count > NimbusOverrideStore.featureOverridePrefix.count {
+            return "feature override \(key.dropFirst(NimbusOverrideStore.featureOverridePrefix.count))"
         }
         return key
     }
@@ -56,9 +63,31 @@ public struct StoreKeyLabels: Sendable {
         }
     }
 
-    /// "old → new".
+    /// "old → new"; for a feature override, only the variables that changed, each
+    /// "variable: old → new" (its JSON object text would hide the change past 40 characters).
     public func change(_ entry: PrefsHistoryEntry) -> String {
-        "\(value(entry.oldValue, of: entry.key)) → \(value(entry.newValue, of: entry.key))"
+        if entry.key.hasPrefix(NimbusOverrideStore.featureOverridePrefix),
+           let old = Self.variables(entry.oldValue), let new = Self.variables(entry.newValue) {
+            let changed = Set(old.keys).union(new.keys).sorted().filter { old[$0] != new[$0] }
+            if !changed.isEmpty {
+                return changed.map { name in
+                    TerminalSafeText.sanitized("\(name): \(Self.shortened(old[name]?.compactText ?? "none")) → \(Self.shortened(new[name]?.compactText ?? "none"))")
+                }.joined(separator: ", ")
+            }
+        }
+        return "\(value(entry.oldValue, of: entry.key)) → \(value(entry.newValue, of: entry.key))"
+    }
+
+    /// A feature override's variables; no value is none of them, a text that is not a JSON
+    /// object (written by hand) is nil, shown as it is.
+    private static func variables(_ value: PrefValue?) -> [String: JSONValue]? {
+        guard let value else { return [:] }
+        guard let text = value.stringValue else { return nil }
+        return (try? JSONParser.parse(text))?.objectValue
+    }
+
+    private static func shortened(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
     private static let presetPrefix = "presets."

@@ -9,18 +9,23 @@ import FeatureFlags
 import Platform
 
 /// A flag state that can be saved, shared and applied atomically: the overrides, the user
-/// preferences and the typed preferences stored for an app, as `flags export` writes them.
+/// preferences and the typed preferences stored for an app, and its Nimbus debug overrides
+/// (forced branches and feature values), as `flags export` writes them.
 ///
 /// Use it for exports, presets and diffs. The JSON text has a schema version and sorted keys, so
-/// files diff well:
+/// files diff well. Version 2 added `forcedBranches` and `featureValues`; a version 1 file (which
+/// has neither) is still read.
 ///
 /// ```json
-/// { "app": "bibimbap", "channel": "developer", "overrideSetAt": { "tipJar": "2026-11-29T11:42:12Z" },
-///   "overrides": { "tipJar": false }, "schemaVersion": 1,
+/// { "app": "bibimbap", "channel": "developer", "featureValues": { "bibimbap-feature": { "spice-level": 5 } },
+///   "forcedBranches": { "new-menu-test": "treatment" }, "overrideSetAt": { "tipJar": "2026-11-29T11:42:12Z" },
+///   "overrides": { "tipJar": false }, "schemaVersion": 2,
 ///   "typedPreferences": { "startAtHome": "always" }, "userPreferences": { "spicyMode": true } }
 /// ```
 public struct SavedFlagState: Sendable, Equatable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
+    /// The versions `SavedFlagStateReader` reads: 1 is 2 without the Nimbus debug overrides.
+    public static let readableSchemaVersions = [1, 2]
 
     public var app: String
     /// The channel the state was captured in (information only: overrides are channel-free).
@@ -32,16 +37,27 @@ public struct SavedFlagState: Sendable, Equatable {
     public var userPreferences: [String: Bool]
     /// Typed preferences, by preference id.
     public var typedPreferences: [String: String]
+    /// Forced branches (`flags enroll`): branch slug by experiment slug.
+    public var forcedBranches: [String: String]
+    /// Feature overrides (`flags feature set`): variable values by feature id, then variable.
+    public var featureValues: [String: [String: JSONValue]]
 
     public init(app: String, channel: String, overrides: [String: Bool] = [:], overrideSetAt: [String: Double] = [:],
-                userPreferences: [String: Bool] = [:], typedPreferences: [String: String] = [:]) {
+                userPreferences: [String: Bool] = [:], typedPreferences: [String: String] = [:],
+                forcedBranches: [String: String] = [:], featureValues: [String: [String: JSONValue]] = [:]) {
         self.app = app
         self.channel = channel
         self.overrides = overrides
         self.overrideSetAt = overrideSetAt
         self.userPreferences = userPreferences
         self.typedPreferences = typedPreferences
+        self.forcedBranches = forcedBranches
+        self.featureValues = featureValues
     }
+
+    /// How many debug overrides of any kind the state holds: flag overrides, forced branches and
+    /// overridden features.
+    public var debugOverrideCount: Int { overrides.count + forcedBranches.count + featureValues.count }
 
     /// What the store holds now for the app's registry.
     public static func capture(from environment: FlagsEnvironment) -> SavedFlagState {
@@ -60,6 +76,10 @@ public struct SavedFlagState: Sendable, Equatable {
                 state.typedPreferences[preference.id] = variant
             }
         }
+        // Everything stored, honoured or not: a state saved while previewing release keeps them.
+        let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
+        state.forcedBranches = nimbus.forcedBranches
+        state.featureValues = nimbus.featureValues
         return state
     }
 
@@ -72,20 +92,36 @@ public struct SavedFlagState: Sendable, Equatable {
             "overrideSetAt": .object(overrideSetAt.mapValues { .string(Timestamp.iso8601($0)) }),
             "userPreferences": .object(userPreferences.mapValues(JSONValue.bool)),
             "typedPreferences": .object(typedPreferences.mapValues(JSONValue.string)),
+            "forcedBranches": .object(forcedBranches.mapValues(JSONValue.string)),
+            "featureValues": .object(featureValues.mapValues(JSONValue.object)),
         ])
     }
 
     /// The store changes that make the app's state equal this one, as one list for one
-    /// transaction. With `replacing`, overrides not in this state are removed; otherwise they
-    /// stay (the state is merged in).
+    /// transaction. With `replacing`, overrides (flag overrides, forced branches, feature
+    /// overrides) not in this state are removed; otherwise they stay (the state is merged in,
+    /// a feature's variables among them).
     public func changes(for environment: FlagsEnvironment, replacing: Bool, now: Double = Date().timeIntervalSince1970) -> [PrefChange] {
         let registry = environment.registry
+        let nimbusStore = NimbusOverrideStore(prefs: environment.prefs)
+        let stored = nimbusStore.overrides
         var changes: [PrefChange] = []
         if replacing {
             let keep = Set(overrides.keys.compactMap { registry.flagIfPresent($0)?.debugKey })
-            for (key, entry) in environment.prefs.allEntries() where key.hasSuffix(FeatureFlagID.debugKeySuffix) && entry.value.boolValue != nil && !keep.contains(key) {
-                changes.append(.remove(key))
+                .union(forcedBranches.keys.map(NimbusOverrideStore.forcedBranchKey))
+                .union(featureValues.keys.map(NimbusOverrideStore.featureOverrideKey))
+            for (key, entry) in environment.prefs.allEntries() where !keep.contains(key) {
+                if (key.hasSuffix(FeatureFlagID.debugKeySuffix) && entry.value.boolValue != nil) || NimbusOverrideStore.isOverrideKey(key) {
+                    changes.append(.remove(key))
+                }
             }
+        }
+        for (slug, branch) in forcedBranches {
+            changes.append(nimbusStore.forcingChange(branch, of: slug))
+        }
+        for (feature, variables) in featureValues {
+            let merged = replacing ? variables : (stored.featureValues[feature] ?? [:]).merging(variables) { _, saved in saved }
+            changes.append(nimbusStore.featureChange(merged, of: feature))
         }
         for (id, value) in overrides {
             guard let key = registry.flagIfPresent(id)?.debugKey else { continue }

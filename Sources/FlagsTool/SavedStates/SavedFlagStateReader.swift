@@ -20,7 +20,8 @@ public struct SavedFlagStateReader {
         self.registry = registry
     }
 
-    static let topLevelKeys = ["schemaVersion", "app", "channel", "overrides", "overrideSetAt", "userPreferences", "typedPreferences"]
+    static let topLevelKeys = ["schemaVersion", "app", "channel", "overrides", "overrideSetAt", "userPreferences", "typedPreferences",
+                               "forcedBranches", "featureValues"]
 
     /// Saved states (import files, presets) larger than this are refused: an export of every
     /// flag of a 10,000-flag app is about 1 MiB, so only a wrong file or a hostile one is larger.
@@ -49,8 +50,9 @@ public struct SavedFlagStateReader {
             let hint = NearestName.find(key, among: Self.topLevelKeys).map { " (did you mean `\($0)`?)" } ?? ""
             problems.append("unknown key `\(key)`\(hint)")
         }
-        if let version = root["schemaVersion"], version != .int(SavedFlagState.schemaVersion) {
-            problems.append("schemaVersion \(version.compactText) is not supported; this tool reads version \(SavedFlagState.schemaVersion)")
+        if let version = root["schemaVersion"], !SavedFlagState.readableSchemaVersions.contains(where: { version == .int($0) }) {
+            let readable = SavedFlagState.readableSchemaVersions.map(String.init).joined(separator: " and ")
+            problems.append("schemaVersion \(version.compactText) is not supported; this tool reads versions \(readable)")
         }
         let app = root["app"]?.stringValue ?? registry.app
         if app != registry.app {
@@ -100,6 +102,31 @@ public struct SavedFlagStateReader {
                 continue
             }
             state.typedPreferences[id] = variant
+        }
+        for (slug, value) in members("forcedBranches", of: root, problems: &problems) {
+            // Only the shape is checked: the records come and go (a fetch), and a forced branch
+            // of a record not there now is kept until it is back, as `flags enroll` keeps it.
+            guard let branch = value.stringValue, !branch.isEmpty, !slug.isEmpty else {
+                problems.append("forcedBranches.\(slug): expected a branch slug such as \"treatment\", found \(value.kindName) \(value.compactText)")
+                continue
+            }
+            state.forcedBranches[slug] = branch
+        }
+        for (feature, value) in members("featureValues", of: root, problems: &problems) {
+            guard let variables = value.objectValue, !variables.isEmpty else {
+                problems.append("featureValues.\(feature): expected an object of variable → value, found \(value.kindName) \(value.compactText)")
+                continue
+            }
+            var checked: [String: JSONValue] = [:]
+            for (variable, variableValue) in variables.sorted(by: { $0.key < $1.key }) {
+                do throws(FeatureValueInput.Refusal) {
+                    try FeatureValueInput.check(variableValue, variable: variable, feature: feature, manifest: registry.manifest)
+                    checked[variable] = variableValue
+                } catch {
+                    problems.append("featureValues.\(feature).\(variable): \(error)")
+                }
+            }
+            if !checked.isEmpty { state.featureValues[feature] = checked }
         }
         guard problems.isEmpty else { throw SavedStateProblems(file: file, problems: problems) }
         return state

@@ -82,6 +82,19 @@ import TestHelpers
         #expect(prefs.things == ["NewBibimbapMenu": .bool(false)], "user preferences are not overrides")
     }
 
+    /// Forced branches and feature overrides are debug overrides: removing all removes them too,
+    /// in the same transaction, and counts them.
+    @Test func removingAllOverridesRemovesForcedBranchesAndFeatureOverrides() throws {
+        let prefs = MockProfilePrefs(things: ["tipJarDebugKey": .bool(true), "NewBibimbapMenu": .bool(false),
+                                              "nimbus.forcedBranch.new-menu-test": .string("control"),
+                                              "nimbus.featureOverride.bibimbap-feature": .string(#"{"spice-level":5}"#),
+                                              "nimbus.id": .string("00000000-0000-4000-8000-000000000000")])
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.developer))
+        #expect(try provider.removeAllDebugOverrides() == 3)
+        #expect(prefs.things == ["NewBibimbapMenu": .bool(false), "nimbus.id": .string("00000000-0000-4000-8000-000000000000")],
+                "the client's own Nimbus state and user preferences stay")
+    }
+
     @Test func mockLayerDecidesNimbusValues() throws {
         let menu = try demo.flag("newBibimbapMenu")
         let provider = FeatureFlagsProvider(prefs: MockProfilePrefs(), nimbusLayer: MockNimbusFeatureFlagLayer(enabledFlags: [menu]))

@@ -20,8 +20,10 @@ import Testing
         ("SpicyModeUserPrefsKey", "spicyMode preference"),
         ("StartAtHomeUserPrefsKey", "startAtHome preference"),
         ("presets.checkout", "preset checkout"),
-        ("nimbus.forcedBranch.new-menu-test", "new-menu-test forced branch"),
+        ("nimbus.forcedBranch.new-menu-test", "forced branch of new-menu-test"),
+        ("nimbus.featureOverride.bibimbap-feature", "feature override bibimbap-feature"),
         ("nimbus.forcedBranch.", "nimbus.forcedBranch."),
+        ("nimbus.forcedBranch.evil\u{1B}[2J", "forced branch of evil?[2J"),
         ("DebugKey", "DebugKey"),
         ("somethingElse", "somethingElse"),
         ("forged\n3  2026-12-01  flags set", "forged?3  2026-12-01  flags set"),
@@ -42,5 +44,20 @@ import Testing
         let entry = PrefsHistoryEntry(id: 1, group: 1, key: "tipJarDebugKey", oldEntry: PrefEntry(value: .bool(false), updatedAt: 0),
                                       newValue: .bool(true), at: 0, author: "menu", pid: 1)
         #expect(labels.change(entry) == "off → on")
+    }
+
+    /// A feature override's change is told variable by variable; a forced branch's as its branch.
+    @Test func nimbusOverrideChangesReadWell() throws {
+        let labels = try labels()
+        func change(_ key: String, _ old: PrefValue?, _ new: PrefValue?) -> String {
+            labels.change(PrefsHistoryEntry(id: 1, group: 1, key: key, oldEntry: old.map { PrefEntry(value: $0, updatedAt: 0) },
+                                            newValue: new, at: 0, author: "flags feature", pid: 1))
+        }
+        let feature = "nimbus.featureOverride.bibimbap-feature"
+        #expect(change(feature, nil, .string(#"{"spice-level":5}"#)) == "spice-level: none → 5")
+        #expect(change(feature, .string(#"{"enabled":true,"spice-level":5}"#), .string(#"{"spice-level":4}"#)) == "enabled: true → none, spice-level: 5 → 4")
+        #expect(change(feature, .string(#"{"enabled":true}"#), nil) == "enabled: true → none")
+        #expect(change(feature, .string("not json"), nil) == "not json → none", "a text written by hand is shown as it is")
+        #expect(change("nimbus.forcedBranch.new-menu-test", nil, .string("treatment")) == "none → treatment")
     }
 }
