@@ -103,6 +103,16 @@ wait_for "Keys"
 shot menu-help.png
 keys ?
 
+# The detail pane of Bibimbap Menu, with a feature value set by hand from another process.
+"$flags" feature set bibimbap-feature spice-level 5 >/dev/null
+keys / b i b i m b a p Space m e n u Enter
+keys i
+wait_for "Bibimbap Menu · lines"
+keys j j
+shot menu-detail.png
+keys Escape Escape Escape
+"$flags" feature reset bibimbap-feature >/dev/null
+
 keys e                # the Experiments screen: every record, this client's status and why
 wait_for "Experiments (5)"
 keys j
