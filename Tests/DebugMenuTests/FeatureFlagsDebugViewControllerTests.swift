@@ -167,6 +167,27 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.rows.allSatisfy { !$0.isPending })
     }
 
+    /// A forced branch and a feature value have no row of their own, but the header counts them
+    /// and `R` resets them too, so "No overrides to reset" never hides one.
+    @Test func resetAllCountsAndClearsForcedBranchesAndFeatureValues() throws {
+        let controller = FeatureFlagsDebugViewController(environment: try open())
+        let store = NimbusOverrideStore(prefs: try open().prefs)
+        try store.forceBranch("treatment", of: "new-menu-test")
+        try store.setFeatureValue(.int(5), variable: "spice-level", of: "bibimbap-feature")
+        controller.handle(.timeout)
+        #expect(controller.header.overrideCount == 0)
+        #expect(controller.header.nimbusOverrideCount == 2)
+        #expect(controller.frame(size: Terminal.Size(rows: 30, columns: 120))[1].text.contains("0 overridden | 2 Nimbus overrides"))
+
+        controller.handle(.character("R"))
+        #expect(controller.screen.pendingConfirmation == .resetAll(overrideCount: 2))
+        controller.handle(.character("y"))
+        #expect(store.overrides == .none)
+        #expect(controller.header.nimbusOverrideCount == 0)
+        controller.handle(.character("R"))
+        #expect(controller.screen.message == "No overrides to reset.")
+    }
+
     @Test func resetAllAsksThenClearsEveryOverride() throws {
         let controller = FeatureFlagsDebugViewController(environment: try open())
         let other = try open()

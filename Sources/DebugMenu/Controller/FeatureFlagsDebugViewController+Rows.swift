@@ -85,6 +85,9 @@ extension FeatureFlagsDebugViewController {
         }
         overrideCount = count
         overriddenFlagIDs = flags
+        let nimbus = NimbusOverrideStore.overrides(in: snapshot)
+        nimbusOverrideCount = nimbus.forcedBranches.count + nimbus.featureValues.values.reduce(0) { $0 + $1.count }
+        screen.setNimbusOverrideCount(nimbusOverrideCount)
     }
 
     /// The row `id` as things stand; `states` (from one read of the store) saves a read per flag

@@ -74,6 +74,8 @@ public final class FeatureFlagsDebugViewController {
     /// Flags (of the registry) that have a stored override: the rows whose age text ages.
     var overriddenFlagIDs: Set<String> = []
     var overrideCount = 0
+    /// Forced branches and feature values (each variable) stored, for the header and `R`.
+    var nimbusOverrideCount = 0
     var ageMinute: Int
     let clock: () -> Double
     let separator: String
@@ -240,6 +242,7 @@ public final class FeatureFlagsDebugViewController {
             storePath: MenuText.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCount,
+            nimbusOverrideCount: nimbusOverrideCount,
             statusNote: MenuText.statusNote(isDemo: environment.isDemo, storeStatus: storeStatus, separator: separator),
             experimentsStatus: experimentsStatus)
     }

@@ -23,6 +23,8 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
     public var flagCount: Int
     /// How many debug overrides are set.
     public var overrideCount: Int
+    /// How many forced branches and feature values set by hand are stored.
+    public var nimbusOverrideCount: Int
     /// A short note (e.g. "reloaded: another process changed the store").
     public var statusNote: String?
     /// Where the experiments come from, when it matters: a Remote Settings source being fetched
@@ -36,6 +38,7 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
         storePath: String,
         flagCount: Int,
         overrideCount: Int,
+        nimbusOverrideCount: Int = 0,
         statusNote: String? = nil,
         experimentsStatus: String? = nil
     ) {
@@ -45,6 +48,7 @@ public struct MenuHeader: Equatable, Hashable, Sendable {
         self.storePath = storePath
         self.flagCount = flagCount
         self.overrideCount = overrideCount
+        self.nimbusOverrideCount = nimbusOverrideCount
         self.statusNote = statusNote
         self.experimentsStatus = experimentsStatus
     }

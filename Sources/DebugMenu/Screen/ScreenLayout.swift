@@ -113,6 +113,7 @@ public struct ScreenLayout: Sendable {
 
         let counts = " \(header.flagCount) flag\(header.flagCount == 1 ? "" : "s")\(dot)"
             + "\(header.overrideCount) overridden\(dot)"
+            + (header.nimbusOverrideCount == 0 ? "" : "\(header.nimbusOverrideCount) Nimbus override\(header.nimbusOverrideCount == 1 ? "" : "s")\(dot)")
         var parts: [(String, TextStyle)] = [(counts, .normal)]
         if overriddenOnly { parts.append(("overridden only (o shows all)" + dot, .accent)) }
         if let note = header.statusNote, !note.isEmpty {

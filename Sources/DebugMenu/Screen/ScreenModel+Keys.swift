@@ -253,7 +253,7 @@ extension ScreenModel {
     }
 
     private mutating func askToResetAll() {
-        var count = 0
+        var count = nimbusOverrideCount
         for row in rows where row.isOverridden { count += 1 }
         if count == 0 {
             message = "No overrides to reset."

@@ -28,6 +28,9 @@ public struct ScreenModel: Sendable {
     /// The filter text: its letters in order in a row's id, title, status or source text (as
     /// fzf matches; case-insensitive), best matches first.
     public internal(set) var filter: String = ""
+    /// Forced branches and feature values set by hand (the controller counts them in the store):
+    /// no row shows them, but `R` resets them with the flag overrides.
+    public internal(set) var nimbusOverrideCount = 0
     /// Whether only rows with a debug override are shown (`o`).
     public internal(set) var showsOverriddenOnly = false
     /// The sections shown as their title alone (`z` on a row or a title); a filter shows
@@ -236,6 +239,11 @@ public struct ScreenModel: Sendable {
         viewportHeight = newHeight
         clampScroll()
         ensureSelectionVisible()
+    }
+
+    /// Sets how many forced branches and feature values the store holds, for `R`'s question.
+    public mutating func setNimbusOverrideCount(_ count: Int) {
+        nimbusOverrideCount = max(0, count)
     }
 
     /// Shows `text` on the message line until the next key press.
