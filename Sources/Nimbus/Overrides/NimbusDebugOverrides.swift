@@ -33,11 +33,16 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
 
     /// `records` with each forced record rewritten to enrol this client in its forced branch, and
     /// a sentence for each forced slug that cannot apply (no such branch now, another app's
-    /// record). A forced slug with no record stays stored and applies when the record is back.
+    /// record, no such record). A forced slug with no record stays stored and applies when the
+    /// record is back (after a fetch, say).
     public func applyForcedBranches(to records: [ExperimentRecord], channel: String, appName: String)
         -> (records: [ExperimentRecord], problems: [String]) {
         guard !forcedBranches.isEmpty else { return (records, []) }
         var problems: [String] = []
+        let present = Set(records.map(\.slug))
+        for (slug, branch) in forcedBranches.sorted(by: { $0.key < $1.key }) where !present.contains(slug) {
+            problems.append("the records have no `\(slug)` now; its forced branch `\(branch)` applies when it is back")
+        }
         let rewritten = records.map { record -> ExperimentRecord in
             guard let branch = forcedBranches[record.slug] else { return record }
             do {

@@ -48,6 +48,10 @@ import Testing
         let (records, problems) = overrides.applyForcedBranches(to: [try record()], channel: "release", appName: "firefox_ios")
         #expect(records.first?.branches.map(\.ratio) == [1, 3])
         #expect(problems == ["`hs-test` has no branch `blue`; its branches are `control`, `treatment`"])
+        // A record that is gone (fetched away) keeps its forced branch, and is named.
+        let waiting = NimbusDebugOverrides(forcedBranches: ["gone": "b"]).applyForcedBranches(to: [try record()], channel: "release", appName: "firefox_ios")
+        #expect(waiting.problems == ["the records have no `gone` now; its forced branch `b` applies when it is back"])
+        #expect(waiting.records.map(\.slug) == ["hs-test"])
     }
 
     /// Paused, not targeted, not in the bucket range, other channel: forced, the client is in
