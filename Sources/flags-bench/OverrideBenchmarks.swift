@@ -24,37 +24,42 @@ enum OverrideBenchmarks {
             throw BenchmarkError("the overrides were not honoured: is this a beta build?")
         }
 
+        // The same checks on the same app with nothing forced: what the overrides add, if anything.
         let flags = environment.registry.flags
-        let provider = environment.provider
-        let plain = Dictionary(uniqueKeysWithValues: flags.map { ($0.rawValue, provider.isEnabled($0)) })
-        let keys = flags.map(\.rawValue)
+        let provider = environment.provider, plainProvider = plainEnvironment.provider
         let rounds = quick ? 5 : 15
-        let passes = quick ? 200 : 1_000
+        let passes = quick ? 50 : 200
         let operations = passes * flags.count
-        let ours = Stopwatch.nanosecondsPerOperation(rounds: rounds, operations: operations) {
-            var on = 0
-            for _ in 0..<passes { for flag in flags where provider.isEnabled(flag) { on += 1 } }
-            blackHole(on)
+        func checks(_ provider: FeatureFlagsProvider) -> Double {
+            Stopwatch.nanosecondsPerOperation(rounds: rounds, operations: operations) {
+                var on = 0
+                for _ in 0..<passes { for flag in flags where provider.isEnabled(flag) { on += 1 } }
+                blackHole(on)
+            }
         }
-        let dictionary = Stopwatch.nanosecondsPerOperation(rounds: rounds, operations: operations) {
-            var on = 0
-            for _ in 0..<passes { for key in keys where plain[key] ?? false { on += 1 } }
-            blackHole(on)
+        // Taking turns, each keeping its best, so a slow spell of the machine falls on both.
+        var ours = Double.infinity, plain = Double.infinity
+        for _ in 0..<3 {
+            ours = min(ours, checks(provider))
+            plain = min(plain, checks(plainProvider))
         }
 
         let set = ExperimentRecordSet(records: records, skipped: [])
         let client = environment.experiments.client
         let registry = environment.registry
         let evaluationRounds = quick ? 5 : 15
-        let forced = Stopwatch.seconds(rounds: evaluationRounds) {
-            blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry, overrides: overrides))
-        }
-        let natural = Stopwatch.seconds(rounds: evaluationRounds) {
-            blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry))
+        var forced = Double.infinity, natural = Double.infinity
+        for _ in 0..<3 {
+            forced = min(forced, Stopwatch.seconds(rounds: evaluationRounds) {
+                blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry, overrides: overrides))
+            })
+            natural = min(natural, Stopwatch.seconds(rounds: evaluationRounds) {
+                blackHole(NimbusExperiments.evaluate(records: set, source: nil, client: client, registry: registry))
+            })
         }
         return [
-            BenchmarkFigure(name: "isEnabled, forced branches and feature values", unit: "ns/call", ours: ours,
-                            baselineName: "[String: Bool] lookup", baseline: dictionary, target: .atMost(2)),
+            BenchmarkFigure(name: "isEnabled, \(overrides.forcedBranches.count) forced, \(overrides.featureValues.count) features set", unit: "ns/call",
+                            ours: ours, baselineName: "the same app, none", baseline: plain, target: .atMost(1.25)),
             BenchmarkFigure(name: "evaluate \(records.count) records, \(overrides.forcedBranches.count) forced", unit: "ms",
                             ours: forced * 1000, baselineName: "the same, none forced", baseline: natural * 1000, target: .atMost(1.3)),
         ]

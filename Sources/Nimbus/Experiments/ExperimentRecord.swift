@@ -56,7 +56,7 @@ public final class ExperimentRecord: Sendable, Hashable {
     public var json: JSONValue { source.value }
     /// `json`, held whole or decoded from a snapshot when first asked for: a start reads every
     /// field above from each of a thousand records, and the whole record from none.
-    private let source: DeferredJSON
+    let source: DeferredJSON
 
     // An immutable class, not a struct: every `EnrollmentResult` holds its record, and a client
     // evaluates every record on every start; copying a reference costs one retain where the

@@ -5,7 +5,7 @@ extension ExperimentRecord {
     /// to the client's, `isEnrollmentPaused` false, `targeting` `"true"`, the bucket range the
     /// whole of `total`, `branch`'s ratio 100 and every other branch's 0. A Firefox Labs opt-in
     /// is taken as opted in. Everything else (features, dates, the slug) stays, so feature
-    /// conflicts are decided as for the real record.
+    /// conflicts are decided as for the real record, and `json` is the record as published.
     public func forcing(branch: String, channel: String, appName: String) throws(ForcedBranchError) -> ExperimentRecord {
         guard branches.contains(where: { $0.slug == branch }) else {
             throw .noSuchBranch(slug: slug, branch: branch, branches: branches.map(\.slug))
@@ -13,25 +13,21 @@ extension ExperimentRecord {
         if let recordApp = self.appName, recordApp != appName {
             throw .otherApp(slug: slug, recordApp: recordApp, clientApp: appName)
         }
-        guard case .object(var members) = json else { return self }
-        members["channel"] = .string(channel)
-        members["isEnrollmentPaused"] = .bool(false)
-        members["targeting"] = .string("true")
-        members["isFirefoxLabsOptIn"] = .bool(false)
-        if case .object(var bucket)? = members["bucketConfig"] {
-            bucket["start"] = .int(0)
-            bucket["count"] = .int(bucketConfig.total)
-            members["bucketConfig"] = .object(bucket)
+        // Built from the fields already read, not by rewriting and reading the JSON again: a
+        // client evaluates its records at every start. `json` stays the record as published.
+        var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
+        let bucket = BucketConfig(randomizationUnit: bucketConfig.randomizationUnit, namespace: bucketConfig.namespace,
+                                  start: 0, count: bucketConfig.total, total: bucketConfig.total)
+        let forcedBranches = branches.map { entry in
+            ExperimentRecord.Branch(slug: entry.slug, ratio: entry.slug == branch ? 100 : 0, features: entry.features)
         }
-        if case .array(let list)? = members["branches"] {
-            members["branches"] = .array(list.map { entry in
-                guard case .object(var fields) = entry else { return entry }
-                fields["ratio"] = .int(fields["slug"]?.stringValue == branch ? 100 : 0)
-                return .object(fields)
-            })
-        }
-        // The record read before, rewritten in fields it had already passed: it reads again.
-        return (try? ExperimentRecord(json: .object(members))) ?? self
+        return ExperimentRecord(
+            schemaVersion: schemaVersion, slug: slug, userFacingName: userFacingName, userFacingDescription: userFacingDescription,
+            isEnrollmentPaused: false, bucketConfig: bucket, branches: forcedBranches, proposedEnrollment: proposedEnrollment,
+            appName: self.appName, appId: appId, channel: channel, targeting: "true", targetingParses: &parses,
+            isRollout: isRollout, featureIds: featureIds, publishedDate: publishedDate, startDate: startDate, endDate: endDate,
+            enrollmentEndDate: enrollmentEndDate, proposedDuration: proposedDuration, referenceBranch: referenceBranch,
+            isFirefoxLabsOptIn: false, json: source)
     }
 }
 

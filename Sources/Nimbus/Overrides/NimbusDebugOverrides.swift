@@ -66,7 +66,21 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
     /// store, or this one once the branch is no longer forced, decides it as if never forced.
     public func keeping(_ evolved: [StoredEnrollment], earlier: [StoredEnrollment]) -> [StoredEnrollment] {
         guard !forcedBranches.isEmpty else { return evolved }
-        let natural = evolved.filter { forcedBranches[$0.slug] == nil } + earlier.filter { forcedBranches[$0.slug] != nil }
-        return natural.sorted { $0.slug < $1.slug }
+        // Both lists are in slug order (the evolver's and the store's): merged, not sorted again.
+        let natural = evolved.filter { forcedBranches[$0.slug] == nil }
+        let kept = earlier.filter { forcedBranches[$0.slug] != nil }
+        guard !kept.isEmpty else { return natural }
+        var merged: [StoredEnrollment] = []
+        merged.reserveCapacity(natural.count + kept.count)
+        var next = kept.startIndex
+        for entry in natural {
+            while next < kept.endIndex, kept[next].slug < entry.slug {
+                merged.append(kept[next])
+                next += 1
+            }
+            merged.append(entry)
+        }
+        merged.append(contentsOf: kept[next...])
+        return merged
     }
 }
