@@ -99,16 +99,27 @@ public struct NimbusExperiments: Sendable {
     }
 
     /// `client` without its enrolments in the forced records, which are then evaluated as new:
-    /// their enrolments from before leave the targeting attributes too.
+    /// their enrolments from before leave the targeting attributes and the context too. Edited in
+    /// place: making the client again would write out its context's sorted lists of a thousand
+    /// enrolments, which cost more than the whole evaluation of the forced records.
     private static func startingAfresh(_ client: NimbusClient, forcing overrides: NimbusDebugOverrides) -> NimbusClient {
-        var attributes = client.attributes
-        for slug in overrides.forcedBranches.keys {
-            attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .notEnrolled(featureConflict: false)))
+        let forced = Set(overrides.forcedBranches.keys)
+        var fresh = client
+        fresh.previousEnrollments = overrides.withoutForced(client.previousEnrollments)
+        fresh.alreadyEnrolledSlugs.subtract(forced)
+        for slug in forced {
+            fresh.attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .notEnrolled(featureConflict: false)))
         }
-        return NimbusClient(nimbusID: client.nimbusID, attributes: attributes,
-                            extraContext: client.context.filter { client.pinnedContextKeys.contains($0.key) },
-                            experimentsOptOut: client.experimentsOptOut, rolloutsOptOut: client.rolloutsOptOut,
-                            previousEnrollments: overrides.withoutForced(client.previousEnrollments))
+        for key in ["active_experiments", "enrollments"] where !client.pinnedContextKeys.contains(key) {
+            if case .array(let slugs)? = fresh.context[key] {
+                fresh.context[key] = .array(slugs.filter { $0.stringValue.map { !forced.contains($0) } ?? true })
+            }
+        }
+        if !client.pinnedContextKeys.contains("enrollments_map"), case .object(var branches)? = fresh.context["enrollments_map"] {
+            for slug in forced { branches[slug] = nil }
+            fresh.context["enrollments_map"] = .object(branches)
+        }
+        return fresh
     }
 
     /// Experiment record files larger than this are refused, counted while reading: Firefox for

@@ -73,6 +73,27 @@ import TestHelpers
         #expect(Array(forced.experiments.recordsBeforeForcing.keys) == ["exp"])
     }
 
+    /// A record the client was in before is evaluated as new once forced: targeting sees no
+    /// trace of the earlier branch, and afterwards the forced one.
+    @Test func aForcedRecordsEarlierBranchLeavesTheContext() throws {
+        let registry = app()
+        var record = try String(contentsOfFile: folder.file("experiments.json"), encoding: .utf8)
+        record = record.replacingOccurrences(of: "\"isEnrollmentPaused\":true", with: "\"isEnrollmentPaused\":false")
+            .replacingOccurrences(of: "\"targeting\":\"false\"", with: "\"targeting\":\"true\"")
+            .replacingOccurrences(of: "\"count\":0", with: "\"count\":10000")
+        folder.write(Data(record.utf8), to: folder.file("experiments.json"))
+        let natural = try open(registry)
+        let branch = try #require(natural.experiments.enrollments.first?.status.branch)
+        let other = branch == "control" ? "treatment" : "control"
+        #expect(try open(registry).experiments.client.context["enrollments_map"]?["exp"] == .string(branch))
+        try NimbusOverrideStore(prefs: natural.prefs).forceBranch(other, of: "exp")
+        let forced = try open(registry)
+        #expect(forced.experiments.client.context["enrollments_map"]?["exp"] == nil)
+        #expect(forced.experiments.client.context["active_experiments"]?.arrayValue?.contains(.string("exp")) == false)
+        #expect(forced.experiments.context["enrollments_map"]?["exp"] == .string(other))
+        #expect(NimbusClientStore(prefs: forced.prefs).enrollments.first?.branch == branch, "the natural branch is kept")
+    }
+
     @Test func aFeatureValueSetByHandIsTheFlagsSourceUntilItIsRemoved() throws {
         let registry = app()
         let environment = try open(registry)
