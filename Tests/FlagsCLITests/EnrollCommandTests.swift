@@ -8,25 +8,11 @@ import TestHelpers
 /// over targeting, bucketing and a paused enrolment, loses a feature conflict as the SDK decides,
 /// shows as `experiment SLUG/BRANCH (forced)`, and errors name what to type instead.
 @Suite struct EnrollCommandTests {
-    let folder = TemporaryDirectory()
-    var environment: [String: String] {
-        ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"), "LANG": "C", "LC_ALL": ""]
-    }
-
-    @discardableResult
-    private func flags(_ arguments: String..., status expected: Int32 = 0) throws -> BuiltProgram.Result {
-        try flags(arguments, status: expected)
-    }
-
-    @discardableResult
-    private func flags(_ arguments: [String], status expected: Int32 = 0) throws -> BuiltProgram.Result {
-        let result = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
-        #expect(result.status == expected, "flags \(arguments.joined(separator: " ")): \(result.output) \(result.errors)")
-        return result
-    }
+    let flags = FlagsCommandLine(environment: ["LANG": "C", "LC_ALL": ""])
+    var folder: TemporaryDirectory { flags.folder }
 
     private func flag(_ id: String, _ options: [String] = []) throws -> JSONValue {
-        try JSONParser.parse(try flags(options + ["get", id, "--json"]).output)
+        try JSONParser.parse(try flags.run(options + ["get", id, "--json"]).output)
     }
 
     private func writeRecords(_ records: [JSONValue]) -> String {
@@ -37,13 +23,13 @@ import TestHelpers
     @Test func aForcedBranchWinsOverTargeting() throws {
         let beta = ["--channel", "beta"]
         #expect(try flag("tipJar", beta)["enabled"] == .bool(false), "the premise: not targeted, so the default")
-        let enroll = try flags(beta + ["enroll", "korean-tip-jar"])
+        let enroll = try flags.run(beta + ["enroll", "korean-tip-jar"])
         #expect(enroll.output == "korean-tip-jar: forced branch rollout; enrolled in branch `rollout` (forced; `flags unenroll korean-tip-jar` returns to what Nimbus decides)\n")
         let tipJar = try flag("tipJar", beta)
         #expect(tipJar["enabled"] == .bool(true) && tipJar["rollout"] == .string("korean-tip-jar") && tipJar["forced"] == .bool(true))
-        #expect(try flags(beta + ["get", "tipJar"]).output.hasPrefix("tipJar: on  (rollout korean-tip-jar (forced))"), "a forced rollout says so too")
-        #expect(try flags(beta + ["feature", "tip-jar-feature"]).output.contains("rollout korean-tip-jar (forced)"))
-        let unenroll = try flags(beta + ["unenroll", "korean-tip-jar"])
+        #expect(try flags.run(beta + ["get", "tipJar"]).output.hasPrefix("tipJar: on  (rollout korean-tip-jar (forced))"), "a forced rollout says so too")
+        #expect(try flags.run(beta + ["feature", "tip-jar-feature"]).output.contains("rollout korean-tip-jar (forced)"))
+        let unenroll = try flags.run(beta + ["unenroll", "korean-tip-jar"])
         #expect(unenroll.output.hasPrefix("korean-tip-jar: forced branch rollout removed; not enrolled"), "\(unenroll.output)")
         #expect(try flag("tipJar", beta)["enabled"] == .bool(false), "back to what targeting decides")
     }
@@ -55,7 +41,7 @@ import TestHelpers
             count: 0)])
         let options = ["--experiments", records]
         #expect(try flag("reviews", options)["source"] == .string("default"))
-        let enroll = try flags(options + ["enroll", "nobody-test", "--branch", "hidden"])
+        let enroll = try flags.run(options + ["enroll", "nobody-test", "--branch", "hidden"])
         #expect(enroll.output.contains("enrolled in branch `hidden` (forced"), "\(enroll.output)")
         let reviews = try flag("reviews", options)
         #expect(reviews["enabled"] == .bool(false) && reviews["source"] == .string("experiment") && reviews["forced"] == .bool(true))
@@ -65,11 +51,11 @@ import TestHelpers
     /// The demo's `reviews-redesign` is paused: nobody new enrols, unless forced.
     @Test func aForcedBranchWinsOverAPausedEnrolmentAndShowsAsForced() throws {
         #expect(try flag("reviews")["source"] == .string("default"))
-        try flags("enroll", "reviews-redesign", "--branch", "hidden")
+        try flags.run("enroll", "reviews-redesign", "--branch", "hidden")
         let reviews = try flag("reviews")
         #expect(reviews["enabled"] == .bool(false) && reviews["source"] == .string("experiment") && reviews["forced"] == .bool(true))
-        #expect(try flags("get", "reviews").output.hasPrefix("reviews: off  (experiment reviews-redesign/hidden (forced))"))
-        #expect(try flags("list").output.contains("experiment reviews-redesign/hidden (forced)"))
+        #expect(try flags.run("get", "reviews").output.hasPrefix("reviews: off  (experiment reviews-redesign/hidden (forced))"))
+        #expect(try flags.run("list").output.contains("experiment reviews-redesign/hidden (forced)"))
         #expect(try flag("newBibimbapMenu")["forced"] == .bool(false), "an experiment not forced says so")
     }
 
@@ -82,8 +68,8 @@ import TestHelpers
                                            targeting: "false"),
         ])
         let options = ["--experiments", records]
-        try flags(options + ["experiments"])   // the client enrols in reviews-first, as a device would at start
-        let enroll = try flags(options + ["enroll", "reviews-second", "--branch", "b"])
+        try flags.run(options + ["experiments"])   // the client enrols in reviews-first, as a device would at start
+        let enroll = try flags.run(options + ["enroll", "reviews-second", "--branch", "b"])
         #expect(enroll.output.hasPrefix("reviews-second: forced branch b; not enrolled"), "\(enroll.output)")
         #expect(enroll.output.contains("already holds") || enroll.output.contains("conflict"), "\(enroll.output)")
         #expect(enroll.output.contains("reviews-first"), "the record that wins is named: \(enroll.output)")
@@ -91,37 +77,37 @@ import TestHelpers
     }
 
     @Test func mistakesAreNamedWithWhatToTypeInstead() throws {
-        let several = try flags("enroll", "new-menu-test", status: 1)
+        let several = try flags.run("enroll", "new-menu-test", status: 1)
         #expect(several.errors.contains("`new-menu-test` has 2 branches: give one with --branch: `control`, `treatment`"))
-        let branch = try flags("enroll", "new-menu-test", "--branch", "treatmnt", status: 1)
+        let branch = try flags.run("enroll", "new-menu-test", "--branch", "treatmnt", status: 1)
         #expect(branch.errors.contains("has no branch `treatmnt` (did you mean `treatment`?); its branches are `control`, `treatment`"))
-        let slug = try flags("enroll", "new-menu-tst", status: 1)
+        let slug = try flags.run("enroll", "new-menu-tst", status: 1)
         #expect(slug.errors.contains("no experiment or rollout `new-menu-tst` in the records of ") && slug.errors.contains("experiments.json (did you mean `new-menu-test`?)"))
-        #expect(try flags("enroll", status: 2).errors.contains("missing the experiment's SLUG"))
+        #expect(try flags.run("enroll", status: 2).errors.contains("missing the experiment's SLUG"))
         let other = writeRecords([{
             guard case .object(var record) = ExperimentsCommandTests.record("fenix-test", feature: "reviews-feature", branches: [("a", 1, .object([:]))]) else { return .null }
             record["appName"] = .string("fenix")
             return .object(record)
         }()])
-        let otherApp = try flags("--experiments", other, "enroll", "fenix-test", status: 1)
+        let otherApp = try flags.run("--experiments", other, "enroll", "fenix-test", status: 1)
         #expect(otherApp.errors.contains("`fenix-test` is a record of app `fenix`, not of `bibimbap`"), "\(otherApp.errors)")
-        #expect(try flags("diff").output.contains("No overrides in force"), "nothing was stored by a refused enroll")
+        #expect(try flags.run("diff").output.contains("No overrides in force"), "nothing was stored by a refused enroll")
     }
 
     @Test func unenrollRemovesOneOrAllAndNamesSlugsThatWereNotForced() throws {
-        #expect(try flags("unenroll").output == "No branches were forced.\n")
-        try flags("enroll", "new-menu-test", "--branch", "control")
-        try flags("enroll", "reviews-redesign", "--branch", "hidden")
-        let typo = try flags("unenroll", "reviews-redesing")
+        #expect(try flags.run("unenroll").output == "No branches were forced.\n")
+        try flags.run("enroll", "new-menu-test", "--branch", "control")
+        try flags.run("enroll", "reviews-redesign", "--branch", "hidden")
+        let typo = try flags.run("unenroll", "reviews-redesing")
         #expect(typo.output == "no forced branch of reviews-redesing to remove (did you mean `reviews-redesign`?); forced: new-menu-test, reviews-redesign\n")
-        let all = try flags("unenroll")
+        let all = try flags.run("unenroll")
         #expect(all.output.contains("new-menu-test: forced branch control removed; ") && all.output.contains("reviews-redesign: forced branch hidden removed; "))
         #expect(try flag("reviews")["source"] == .string("default"))
     }
 
     /// A preview of release, whose builds ignore overrides, stores the branch and says it is inactive, as `flags set` does.
     @Test func enrollWhilePreviewingReleaseStoresButSaysItIsInactive() throws {
-        let result = try flags("--channel", "release", "enroll", "new-menu-test", "--branch", "control")
+        let result = try flags.run("--channel", "release", "enroll", "new-menu-test", "--branch", "control")
         #expect(result.output == "new-menu-test: forced branch control (stored, but inactive while previewing release: a release build ignores overrides)\n")
         #expect(try flag("newBibimbapMenu")["experiment"] == .object(["slug": .string("new-menu-test"), "branch": .string("control")]))
         #expect(try flag("newBibimbapMenu")["forced"] == .bool(true))
@@ -129,9 +115,9 @@ import TestHelpers
 
     /// A forced branch the record no longer has stays stored and is a warning on every command.
     @Test func aForcedBranchThatCannotApplyIsAWarning() throws {
-        try flags("enroll", "new-menu-test", "--branch", "treatment")
+        try flags.run("enroll", "new-menu-test", "--branch", "treatment")
         let records = writeRecords([ExperimentsCommandTests.record("new-menu-test", feature: "bibimbap-feature", branches: [("control", 1, .object([:]))])])
-        let list = try flags("--experiments", records, "list")
+        let list = try flags.run("--experiments", records, "list")
         #expect(list.errors.contains("warning: `new-menu-test` has no branch `treatment`; its branches are `control`; `flags unenroll` removes the forced branch"), "\(list.errors)")
     }
 }

@@ -7,25 +7,19 @@ import TestHelpers
 
 /// `flags log` and `flags undo` on the real binary, with several processes writing one store.
 @Suite struct HistoryCommandTests {
-    let folder = TemporaryDirectory()
-    var store: String { folder.file("store/prefs.sqlite") }
-    var environment: [String: String] { ["FLAGS_STORE": store, "XDG_STATE_HOME": folder.file("state")] }
-
-    @discardableResult
-    private func flags(_ arguments: String..., status expected: Int32 = 0) throws -> BuiltProgram.Result {
-        let result = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
-        #expect(result.status == expected, "flags \(arguments.joined(separator: " ")): \(result.errors)")
-        return result
-    }
+    let flags = FlagsCommandLine()
+    var folder: TemporaryDirectory { flags.folder }
+    var store: String { flags.store }
+    var environment: [String: String] { flags.environment }
 
     private func log() throws -> [JSONValue] {
-        try JSONParser.parse(try flags("log", "--json").output).arrayValue ?? []
+        try JSONParser.parse(try flags.run("log", "--json").output).arrayValue ?? []
     }
 
     @Test func logShowsTheChangesOfTwoProcessesWithTheirCommands() throws {
-        try flags("set", "tipJar", "on")
-        try flags("export", "--output", folder.file("state.json"))
-        try flags("reset", "--all")
+        try flags.run("set", "tipJar", "on")
+        try flags.run("export", "--output", folder.file("state.json"))
+        try flags.run("reset", "--all")
         let set = try BuiltProgram.start(BuiltProgram.flags, ["set", "promoBanner", "off"], environment: environment, in: folder.path)
         let load = try BuiltProgram.start(BuiltProgram.flags, ["import", folder.file("state.json")], environment: environment, in: folder.path)
         #expect(BuiltProgram.finish(set.0, set.1, set.2).status == 0)
@@ -40,70 +34,70 @@ import TestHelpers
         // Newest first: the first tipJar change in the list is the import's.
         #expect(entries.first { $0["key"] == .string("tipJarDebugKey") }?["by"] == .string("flags import"))
 
-        let table = try flags("log").output
+        let table = try flags.run("log").output
         #expect(table.hasPrefix("#"))
         #expect(table.contains("flags import") && table.contains("tipJar override") && table.contains("none → on"))
     }
 
     @Test func undoRestoresAndCanItselfBeUndone() throws {
-        try flags("set", "tipJar", "on")
-        try flags("set", "tipJar", "off")
-        let undo = try flags("undo")
+        try flags.run("set", "tipJar", "on")
+        try flags.run("set", "tipJar", "off")
+        let undo = try flags.run("undo")
         #expect(undo.output.contains("tipJar override: off → on"))
         #expect(undo.output.contains("undid #2, made by flags set"))
         #expect(try flagOverride() == true)
-        try flags("undo")
+        try flags.run("undo")
         #expect(try flagOverride() == false)
         let entries = try log()
         #expect(entries.first?["by"] == .string("flags undo") && entries.first?["undoes"] == .int(3))
     }
 
     @Test func undoOfAResetAllPutsEveryOverrideBack() throws {
-        try flags("set", "tipJar=on", "promoBanner=off", "spicyMode=on")
-        try flags("reset", "--all")
+        try flags.run("set", "tipJar=on", "promoBanner=off", "spicyMode=on")
+        try flags.run("reset", "--all")
         #expect(try flagOverride() == nil)
-        let undo = try flags("undo")
+        let undo = try flags.run("undo")
         #expect(undo.output.contains("undid #2, made by flags reset"))
         #expect(try flagOverride() == true)
-        let promo = try JSONParser.parse(try flags("get", "promoBanner", "--json").output)
+        let promo = try JSONParser.parse(try flags.run("get", "promoBanner", "--json").output)
         #expect(promo["override"] == .bool(false))
     }
 
     @Test func undoWithNothingRecordedFailsAndSaysSo() throws {
-        let result = try flags("undo", status: 1)
+        let result = try flags.run("undo", status: 1)
         #expect(result.errors.contains("nothing to undo") && result.errors.contains(store))
-        let unknown = try flags("undo", "42", status: 1)
+        let unknown = try flags.run("undo", "42", status: 1)
         #expect(unknown.errors.contains("no change #42") && unknown.errors.contains("flags log"))
-        let bad = try flags("undo", "last", status: 2)
+        let bad = try flags.run("undo", "last", status: 2)
         #expect(bad.errors.contains("GROUP is a number"))
     }
 
     @Test func undoOfAnOlderChangeKeepsAKeyChangedSince() throws {
-        try flags("set", "tipJar=on", "promoBanner=off")
-        try flags("set", "tipJar", "off")
-        let result = try flags("undo", "1")
+        try flags.run("set", "tipJar=on", "promoBanner=off")
+        try flags.run("set", "tipJar", "off")
+        let result = try flags.run("undo", "1")
         #expect(result.output.contains("promoBanner override: off → none"))
         #expect(result.output.contains("tipJar override: kept off (changed again since by flags set)"))
         #expect(try flagOverride() == false)
     }
 
     @Test func logSinceAndBadDurations() throws {
-        try flags("set", "tipJar", "on")
-        #expect(try JSONParser.parse(try flags("log", "--json", "--since", "2h").output).arrayValue?.count == 1)
-        let bad = try flags("log", "--since", "yesterday", status: 2)
+        try flags.run("set", "tipJar", "on")
+        #expect(try JSONParser.parse(try flags.run("log", "--json", "--since", "2h").output).arrayValue?.count == 1)
+        let bad = try flags.run("log", "--since", "yesterday", status: 2)
         #expect(bad.errors.contains("--since needs an amount and a unit such as 90s, 30m, 2h, 7d or 1w; found 'yesterday'"))
         let empty = try BuiltProgram.run(BuiltProgram.flags, ["log"], environment: ["FLAGS_STORE": folder.file("other/prefs.sqlite")], in: folder.path)
         #expect(empty.status == 0 && empty.output.contains("No changes recorded"))
     }
 
     @Test func theHistoryKeepsTheLastThousandChanges() throws {
-        try flags("set", "tipJar", "on")
+        try flags.run("set", "tipJar", "on")
         // 1,000 earlier changes, written as another process would, then one more by `flags`.
         let prefs = try SQLitePrefs(path: store)
         prefs.changeAuthor = "filler"
         for number in 1...PrefsHistoryPolicy.defaultMaximumChanges { try prefs.setInt(number, forKey: "fillerCount") }
         prefs.close()
-        try flags("set", "promoBanner", "off")
+        try flags.run("set", "promoBanner", "off")
         let entries = try log()
         #expect(entries.count == PrefsHistoryPolicy.defaultMaximumChanges)
         #expect(entries.first?["key"] == .string("promoBannerDebugKey"))
@@ -112,18 +106,18 @@ import TestHelpers
     }
 
     @Test func aMatrixLeavesNoHistory() throws {
-        try flags("set", "tipJar", "on")
-        try flags("matrix", "tipJar", "promoBanner", "--", "true")
+        try flags.run("set", "tipJar", "on")
+        try flags.run("matrix", "tipJar", "promoBanner", "--", "true")
         #expect(try log().compactMap { $0["by"]?.stringValue } == ["flags set"])
     }
 
     @Test func exposureCountsAndTheClientIDAreNotHistory() throws {
-        try flags("list")
-        try flags("set", "tipJar", "on")
+        try flags.run("list")
+        try flags.run("set", "tipJar", "on")
         #expect(try log().compactMap { $0["key"]?.stringValue } == ["tipJarDebugKey"])
     }
 
     private func flagOverride() throws -> Bool? {
-        try JSONParser.parse(try flags("get", "tipJar", "--json").output)["override"]?.boolValue
+        try JSONParser.parse(try flags.run("get", "tipJar", "--json").output)["override"]?.boolValue
     }
 }

@@ -7,76 +7,69 @@ import TestHelpers
 /// Forced branches and feature overrides go wherever flag overrides go, on the real binary:
 /// `reset --all`, presets, `diff`, `log` and `undo`.
 @Suite struct NimbusOverrideStateTests {
-    let folder = TemporaryDirectory()
-    var environment: [String: String] { ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
-
-    @discardableResult
-    private func flags(_ arguments: String..., status expected: Int32 = 0) throws -> BuiltProgram.Result {
-        let result = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
-        #expect(result.status == expected, "flags \(arguments.joined(separator: " ")): \(result.output) \(result.errors)")
-        return result
-    }
+    let flags = FlagsCommandLine()
+    var folder: TemporaryDirectory { flags.folder }
 
     private func source(_ id: String) throws -> JSONValue? {
-        try JSONParser.parse(try flags("get", id, "--json").output)["source"]
+        try JSONParser.parse(try flags.run("get", id, "--json").output)["source"]
     }
 
     private func storeDebugOverrides() throws {
-        try flags("set", "tipJar", "off")
-        try flags("enroll", "reviews-redesign", "--branch", "hidden")
-        try flags("feature", "set", "bibimbap-feature", "enabled", "off")
+        try flags.run("set", "tipJar", "off")
+        try flags.run("enroll", "reviews-redesign", "--branch", "hidden")
+        try flags.run("feature", "set", "bibimbap-feature", "enabled", "off")
     }
 
     @Test func resetAllRemovesForcedBranchesAndFeatureOverridesToo() throws {
         try storeDebugOverrides()
         #expect(try source("reviews") == .string("experiment") && source("newBibimbapMenu") == .string("feature-override"))
-        #expect(try flags("reset", "--all").output == "Removed 1 flag override, 1 forced branch and 1 feature override.\n")
+        #expect(try flags.run("reset", "--all").output == "Removed 1 flag override, 1 forced branch and 1 feature override.\n")
         // newBibimbapMenu goes back to the demo's new-menu-test, which enrols everyone.
         #expect(try source("reviews") == .string("default") && source("newBibimbapMenu") == .string("experiment"))
-        #expect(try flags("diff").output == "No overrides in force: every flag has its Nimbus value.\n")
+        #expect(try flags.run("diff").output == "No overrides in force: every flag has its Nimbus value.\n")
     }
 
     @Test func diffWithoutArgumentsListsThemBesideFlagOverrides() throws {
         try storeDebugOverrides()
-        let diff = try flags("diff").output
+        let diff = try flags.run("diff").output
         #expect(diff.contains("tipJar") && diff.contains("forced branch reviews-redesign: hidden\n")
                 && diff.contains("feature override bibimbap-feature.enabled: false\n"), "\(diff)")
     }
 
     @Test func logAndUndoNameThem() throws {
-        try flags("enroll", "new-menu-test", "--branch", "control")
-        try flags("feature", "set", "bibimbap-feature", "spice-level", "5")
-        let log = try flags("log").output
+        try flags.run("enroll", "new-menu-test", "--branch", "control")
+        try flags.run("feature", "set", "bibimbap-feature", "spice-level", "5")
+        let log = try flags.run("log").output
         #expect(log.contains("forced branch of new-menu-test") && log.contains("none → control"), "\(log)")
         #expect(log.contains("feature override bibimbap-feature") && log.contains("spice-level: none → 5"), "\(log)")
-        let undo = try flags("undo").output
+        let undo = try flags.run("undo").output
         #expect(undo.contains("feature override bibimbap-feature: spice-level: 5 → none"), "\(undo)")
-        let feature = try JSONParser.parse(try flags("feature", "bibimbap-feature", "--json").output)
+        let feature = try JSONParser.parse(try flags.run("feature", "bibimbap-feature", "--json").output)
         #expect(feature["variables"]?.arrayValue?.contains { $0["source"] == .string("feature-override") } == false)
     }
 
     @Test func presetsAndSavedStateDiffsCarryThem() throws {
         try storeDebugOverrides()
-        #expect(try flags("preset", "save", "qa").output == "saved preset qa: 1 override, 0 preferences, 1 forced branch, 1 feature override\n")
-        try flags("reset", "--all")
-        let diff = try flags("diff", "preset:qa").output
+        #expect(try flags.run("preset", "save", "qa").output == "saved preset qa: 1 override, 0 preferences, 1 forced branch, 1 feature override\n")
+        try flags.run("reset", "--all")
+        let diff = try flags.run("diff", "preset:qa").output
         #expect(diff.contains("forced branch") && diff.contains("reviews-redesign") && diff.contains("hidden"), "\(diff)")
         #expect(diff.contains("feature override") && diff.contains("bibimbap-feature.enabled"), "\(diff)")
-        try flags("preset", "apply", "qa")
+        try flags.run("preset", "apply", "qa")
         #expect(try source("reviews") == .string("experiment") && source("newBibimbapMenu") == .string("feature-override"))
-        #expect(try flags("diff", "preset:qa").output.hasPrefix("No differences"))
+        #expect(try flags.run("diff", "preset:qa").output.hasPrefix("No differences"))
     }
 
     /// Importing with --replace removes the forced branches and feature overrides the file does not have.
     @Test func importReplacingRemovesOtherNimbusOverrides() throws {
         let file = folder.write(#"{"schemaVersion": 2, "app": "bibimbap", "forcedBranches": {"new-menu-test": "control"}}"#, to: "qa.json")
         try storeDebugOverrides()
-        try flags("import", file, "--replace")
-        let exported = try JSONParser.parse(try flags("export").output)
+        try flags.run("import", file, "--replace")
+        let exported = try JSONParser.parse(try flags.run("export").output)
         #expect(exported["forcedBranches"] == .object(["new-menu-test": .string("control")]))
         #expect(exported["featureValues"] == .object([:]) && exported["overrides"] == .object([:]))
         let refused = folder.write(#"{"app": "bibimbap", "featureValues": {"bibimbap-feature": {"enabled": "yes"}}}"#, to: "bad.json")
-        let error = try flags("import", refused, status: 1).errors
+        let error = try flags.run("import", refused, status: 1).errors
         #expect(error.contains("featureValues.bibimbap-feature.enabled: bibimbap-feature.enabled is Boolean"), "\(error)")
     }
 }

@@ -223,23 +223,10 @@ public struct EnrollmentExplainer: Sendable {
     static func identifiers(in node: JEXLNode) -> [String] {
         var names: [String] = []
         func visit(_ node: JEXLNode) {
-            switch node {
-            case .literal: return
-            case .identifier(let name): if !names.contains(name) { names.append(name) }
-            case .array(let elements): elements.forEach(visit)
-            case .object(let entries): entries.forEach { visit($0.value) }
-            case .chain(let first, let links): visit(first); links.forEach { visit($0.operand) }
-            case .conditional(let condition, let branches): visit(condition); branches.forEach { visit($0.truthy); visit($0.falsy) }
-            case .postfix(let base, let steps):
-                visit(base)
-                for step in steps {
-                    switch step {
-                    case .member: break
-                    case .index(let index): visit(index)
-                    case .filter(_, _, let operand): visit(operand)
-                    case .transform(_, let arguments): arguments.forEach(visit)
-                    }
-                }
+            if case .identifier(let name) = node {
+                if !names.contains(name) { names.append(name) }
+            } else {
+                node.forEachChild(visit)
             }
         }
         visit(node)

@@ -31,48 +31,35 @@ public struct JEXLDiagnostics {
         JEXLExpression.attempt(node, in: context, transforms: transforms)
     }
 
-    /// Recurses only into nested expressions (bounded by the parser's depth limit); the
-    /// operands of a chain are visited in a loop.
+    /// Recurses only into nested expressions (bounded by the parser's depth limit). A node's own
+    /// warnings come after those of its subexpressions.
     private mutating func visit(_ node: JEXLNode) {
+        node.forEachChild { visit($0) }
         switch node {
-        case .literal, .identifier:
-            return
-        case .array(let elements):
-            for element in elements { visit(element) }
-        case .object(let entries):
-            for entry in entries { visit(entry.value) }
-        case .postfix(let base, let steps):
-            visit(base)
-            for step in steps {
-                switch step {
-                case .member: break
-                case .index(let index): visit(index)
-                case .filter(_, _, let operand): visit(operand)
-                case .transform(_, let arguments): for argument in arguments { visit(argument) }
-                }
-            }
         case .conditional(let condition, let branches):
-            visit(condition)
-            var outcome = attempt(condition)
-            var conditionText = condition.sourceText
-            for branch in branches {
-                visit(branch.truthy)
-                visit(branch.falsy)
-                if case .failure(let error) = outcome {
-                    note("the condition `\(conditionText)` fails here (\(error)); jexl-rs reads a failed condition as false and takes the `:` branch, as a device does")
-                }
-                let taken = JEXLExpression.isTruthy(outcome) ? branch.truthy : branch.falsy
-                outcome = attempt(taken)
-                conditionText += " ? \(branch.truthy.sourceText) : \(branch.falsy.sourceText)"
-            }
+            noteFailedConditions(condition, branches)
         case .chain(let first, let links):
-            visit(first)
-            for link in links { visit(link.operand) }
             if links[0].op == .and || links[0].op == .or {
                 noteSwallowedErrors(first, links)
             } else {
                 noteMixedKinds(first, links)
             }
+        default:
+            return
+        }
+    }
+
+    /// `failing ? a : b`: jexl-rs takes the `:` branch of a condition that fails.
+    private mutating func noteFailedConditions(_ condition: JEXLNode, _ branches: [JEXLNode.Branches]) {
+        var outcome = attempt(condition)
+        var conditionText = condition.sourceText
+        for branch in branches {
+            if case .failure(let error) = outcome {
+                note("the condition `\(conditionText)` fails here (\(error)); jexl-rs reads a failed condition as false and takes the `:` branch, as a device does")
+            }
+            let taken = JEXLExpression.isTruthy(outcome) ? branch.truthy : branch.falsy
+            outcome = attempt(taken)
+            conditionText += " ? \(branch.truthy.sourceText) : \(branch.falsy.sourceText)"
         }
     }
 

@@ -58,6 +58,43 @@ indirect enum JEXLNode: Sendable, Hashable {
     case conditional(JEXLNode, [Branches])
     case postfix(JEXLNode, [Step])
 
+    /// Calls `body` with each direct subexpression in source order: elements, entry values, a
+    /// chain's operands, a conditional's condition then each branch's truthy and falsy side, a
+    /// postfix base then its steps' index, filter operand and transform arguments.
+    ///
+    /// The one place that knows where children sit, for the walks that report on an expression
+    /// (diagnostics, the identifiers a reason names); the evaluator recurses on its own, as it is
+    /// the hot path and needs each child's role.
+    func forEachChild(_ body: (JEXLNode) throws -> Void) rethrows {
+        switch self {
+        case .literal, .identifier:
+            return
+        case .array(let elements):
+            for element in elements { try body(element) }
+        case .object(let entries):
+            for entry in entries { try body(entry.value) }
+        case .chain(let first, let links):
+            try body(first)
+            for link in links { try body(link.operand) }
+        case .conditional(let condition, let branches):
+            try body(condition)
+            for branch in branches {
+                try body(branch.truthy)
+                try body(branch.falsy)
+            }
+        case .postfix(let base, let steps):
+            try body(base)
+            for step in steps {
+                switch step {
+                case .member: break
+                case .index(let index): try body(index)
+                case .filter(_, _, let operand): try body(operand)
+                case .transform(_, let arguments): for argument in arguments { try body(argument) }
+                }
+            }
+        }
+    }
+
     /// The expression written back as source, to name it in error messages.
     var sourceText: String {
         switch self {
