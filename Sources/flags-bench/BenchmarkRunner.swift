@@ -6,11 +6,12 @@ import Nimbus
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
           --quick   fewer rounds and keys: a rough run in a fraction of the time
           --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
+          --overrides-only  only the figures of forced branches and feature values
           --json    print the figures as JSON instead of a table
           --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
                     experiment records) into FOLDER/app-FLAGS, to profile by hand
@@ -66,7 +67,7 @@ enum BenchmarkRunner {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        var quick = false, json = false, menuOnly = false
+        var quick = false, json = false, menuOnly = false, overridesOnly = false
         if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
         if arguments.first == "--time-enrollment" {
             do {
@@ -82,6 +83,7 @@ enum BenchmarkRunner {
             case "--quick": quick = true
             case "--json": json = true
             case "--menu-only": menuOnly = true
+            case "--overrides-only": overridesOnly = true
             case "-h", "--help": print(usage); return 0
             default:
                 FileHandle.standardError.write(Data("flags-bench: unknown option \(argument)\n\(usage)\n".utf8))
@@ -98,6 +100,12 @@ enum BenchmarkRunner {
             var figures: [BenchmarkFigure] = []
             func progress(_ text: String) { FileHandle.standardError.write(Data("flags-bench: \(text)\n".utf8)) }
 
+            if overridesOnly {
+                let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
+                figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
+                print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
             if !menuOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
 
             progress("the debug menu in tmux (100, 1,000 and 10,000 flags) against dialog --checklist")

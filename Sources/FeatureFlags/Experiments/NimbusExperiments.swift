@@ -103,20 +103,22 @@ public struct NimbusExperiments: Sendable {
     /// place: making the client again would write out its context's sorted lists of a thousand
     /// enrolments, which cost more than the whole evaluation of the forced records.
     private static func startingAfresh(_ client: NimbusClient, forcing overrides: NimbusDebugOverrides) -> NimbusClient {
-        let forced = Set(overrides.forcedBranches.keys)
         var fresh = client
         fresh.previousEnrollments = overrides.withoutForced(client.previousEnrollments)
-        fresh.alreadyEnrolledSlugs.subtract(forced)
-        for slug in forced {
+        // Only the forced records the client has an enrolment in leave a trace to take out.
+        let traced = Set(client.previousEnrollments.lazy.map(\.slug).filter { overrides.forcedBranches[$0] != nil })
+        guard !traced.isEmpty else { return fresh }
+        fresh.alreadyEnrolledSlugs.subtract(traced)
+        for slug in traced {
             fresh.attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .notEnrolled(featureConflict: false)))
         }
         for key in ["active_experiments", "enrollments"] where !client.pinnedContextKeys.contains(key) {
             if case .array(let slugs)? = fresh.context[key] {
-                fresh.context[key] = .array(slugs.filter { $0.stringValue.map { !forced.contains($0) } ?? true })
+                fresh.context[key] = .array(slugs.filter { $0.stringValue.map { !traced.contains($0) } ?? true })
             }
         }
         if !client.pinnedContextKeys.contains("enrollments_map"), case .object(var branches)? = fresh.context["enrollments_map"] {
-            for slug in forced { branches[slug] = nil }
+            for slug in traced { branches[slug] = nil }
             fresh.context["enrollments_map"] = .object(branches)
         }
         return fresh

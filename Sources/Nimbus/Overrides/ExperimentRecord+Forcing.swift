@@ -7,6 +7,13 @@ extension ExperimentRecord {
     /// is taken as opted in. Everything else (features, dates, the slug) stays, so feature
     /// conflicts are decided as for the real record, and `json` is the record as published.
     public func forcing(branch: String, channel: String, appName: String) throws(ForcedBranchError) -> ExperimentRecord {
+        var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
+        return try forcing(branch: branch, channel: channel, appName: appName, parses: &parses)
+    }
+
+    /// `forcing(branch:channel:appName:)`, sharing the parse of the forced targeting among records.
+    func forcing(branch: String, channel: String, appName: String,
+                 parses: inout [String: Result<JEXLExpression, JEXLError>]) throws(ForcedBranchError) -> ExperimentRecord {
         guard branches.contains(where: { $0.slug == branch }) else {
             throw .noSuchBranch(slug: slug, branch: branch, branches: branches.map(\.slug))
         }
@@ -15,7 +22,6 @@ extension ExperimentRecord {
         }
         // Built from the fields already read, not by rewriting and reading the JSON again: a
         // client evaluates its records at every start. `json` stays the record as published.
-        var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
         let bucket = BucketConfig(randomizationUnit: bucketConfig.randomizationUnit, namespace: bucketConfig.namespace,
                                   start: 0, count: bucketConfig.total, total: bucketConfig.total)
         let forcedBranches = branches.map { entry in

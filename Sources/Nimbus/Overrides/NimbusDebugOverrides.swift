@@ -39,18 +39,20 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
         -> (records: [ExperimentRecord], problems: [String]) {
         guard !forcedBranches.isEmpty else { return (records, []) }
         var problems: [String] = []
-        let present = Set(records.map(\.slug))
-        for (slug, branch) in forcedBranches.sorted(by: { $0.key < $1.key }) where !present.contains(slug) {
-            problems.append("the records have no `\(slug)` now; its forced branch `\(branch)` applies when it is back")
-        }
+        var found: Set<String> = []
+        var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
         let rewritten = records.map { record -> ExperimentRecord in
             guard let branch = forcedBranches[record.slug] else { return record }
+            found.insert(record.slug)
             do {
-                return try record.forcing(branch: branch, channel: channel, appName: appName)
+                return try record.forcing(branch: branch, channel: channel, appName: appName, parses: &parses)
             } catch {
                 problems.append("\(error)")
                 return record
             }
+        }
+        for (slug, branch) in forcedBranches.sorted(by: { $0.key < $1.key }) where !found.contains(slug) {
+            problems.append("the records have no `\(slug)` now; its forced branch `\(branch)` applies when it is back")
         }
         return (rewritten, problems)
     }
