@@ -59,8 +59,11 @@ struct PublishCommand: FlagsCommand {
             throw CLIError.failure("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s"), nothing was published:\n"
                                    + problems.map { "  - \($0)" }.joined(separator: "\n"))
         }
-        for record in set.records where record.appName.map({ $0 != environment.registry.app }) ?? false {
-            context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(environment.registry.app)`), so its clients will not enrol")
+        // The app name Nimbus sees: the registry's `context:` may give it (Firefox for iOS's
+        // `firefox_ios`), else it is the registry's `app:`.
+        let appName = environment.experiments.client.appName
+        for record in set.records where record.appName.map({ $0 != appName }) ?? false {
+            context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(appName)`), so its clients will not enrol")
         }
         let records = try target.records(registry: environment.registry, in: context)
         for (record, json) in zip(set.records, recipes) {
