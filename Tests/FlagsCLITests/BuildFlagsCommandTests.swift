@@ -7,13 +7,11 @@ import Testing
 
 /// `flags build-flags` on the demo: each flag's value in the chosen distribution and in all three.
 @Suite struct BuildFlagsCommandTests {
-    let folder = TemporaryDirectory()
+    let flags = InProcessFlags(environment: ["FLAGS_NO_CACHE": "1"])
+    var folder: TemporaryDirectory { flags.folder }
 
     private func run(_ arguments: String...) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
-        let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
-                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "FLAGS_NO_CACHE": "1"])
-        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+        flags.run(arguments)
     }
 
     @Test func theAppStoreBuildHidesUnfinishedWorkAndTestFlightSkipsThePaywall() throws {

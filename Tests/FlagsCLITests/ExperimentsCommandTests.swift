@@ -7,13 +7,11 @@ import Testing
 
 /// Experiments evaluated through the command line, on the demo app with records written per test.
 @Suite struct ExperimentsCommandTests {
-    let folder = TemporaryDirectory()
+    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"])
+    var folder: TemporaryDirectory { flags.folder }
 
     private func run(_ arguments: [String]) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
-        let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
-                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "LANG": "en_US.UTF-8"])
-        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+        flags.run(arguments)
     }
 
     private func json(_ arguments: String...) throws -> JSONValue {

@@ -7,13 +7,11 @@ import Testing
 
 /// The command line run in-process on the built-in demo, with a store in a temporary folder.
 @Suite struct FlagsCommandLineTests {
-    let folder = TemporaryDirectory()
+    let flags = InProcessFlags()
+    var folder: TemporaryDirectory { flags.folder }
 
     private func run(_ arguments: String...) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
-        let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
-                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path])
-        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+        flags.run(arguments)
     }
 
     private func json(_ arguments: String...) throws -> JSONValue {

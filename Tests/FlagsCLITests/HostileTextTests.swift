@@ -11,21 +11,22 @@ import TestHelpers
 /// (`ESC ]0;`), the clipboard (`ESC ]52;`), the screen (`ESC [2J`), a C1 CSI, a bidi override.
 /// Human-readable output shows each as `?`; `--json` keeps the exact value in JSON escapes.
 @Suite struct HostileTextTests {
-    let folder = TemporaryDirectory()
+    let flags = InProcessFlags(environment: ["FLAGS_NO_CACHE": "1"])
+    var folder: TemporaryDirectory { flags.folder }
     let registryPath: String
 
     static let hostileSlug = "dark-kitchen\u{1B}]0;owned\u{07}\u{1B}]52;c;cm0gLXJmIH4=\u{07}"
     static let hostileStatus = "Allergens\u{1B}[2J cleared\u{9B}31m \u{202E}txt.exe"
 
     init() throws {
-        registryPath = try BibimbapDemo.materialize(in: folder.path)
+        registryPath = try BibimbapDemo.materialize(in: flags.folder.path)
         let registry = try String(contentsOfFile: registryPath, encoding: .utf8)
         // YAML's own escapes, as a hostile pull request would write them.
         let edited = registry.replacingOccurrences(of: "status: Show allergen labels on every dish",
                                                    with: #"status: "Allergens\e[2J cleared\x9b31m \u202Etxt.exe""#)
         try #require(edited != registry)
         try edited.write(toFile: registryPath, atomically: true, encoding: .utf8)
-        let experimentsPath = folder.file("experiments.json")
+        let experimentsPath = flags.folder.file("experiments.json")
         let records = try String(contentsOfFile: experimentsPath, encoding: .utf8)
         let hostile = JSONValue.string(Self.hostileSlug).compactText
         try records.replacingOccurrences(of: #""dark-kitchen-rollout""#, with: hostile)
@@ -33,10 +34,7 @@ import TestHelpers
     }
 
     private func run(_ arguments: String...) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
-        let options = FlagsOptions(configPath: registryPath, storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
-                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "FLAGS_NO_CACHE": "1"])
-        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+        flags.run(arguments, configPath: registryPath)
     }
 
     /// No byte of an escape sequence, a C1 control or a bidi override survives.

@@ -8,14 +8,12 @@ import Testing
 
 /// `flags info SLUG` on the demo app, with records written per test.
 @Suite struct InfoCommandTests {
-    let folder = TemporaryDirectory()
+    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"])
+    var folder: TemporaryDirectory { flags.folder }
     static let id = "3d2142de-53bf-2d48-a92d-45fb7036cbf6"
 
     private func run(_ arguments: [String]) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
-        let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
-                                   environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "LANG": "en_US.UTF-8"])
-        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+        flags.run(arguments)
     }
 
     private func writeRecords(_ records: [JSONValue]) -> String {

@@ -1,0 +1,30 @@
+import FeatureFlags
+import FeatureFlagsTestSupport
+import FlagsCLI
+
+/// `flags` run in this process, as `main.swift` runs it, on a folder of its own: the store at
+/// `prefs.sqlite` there, the state and `HOME` there too, and what it prints captured. For the
+/// suites that read what a command printed without starting a process for each call.
+///
+/// ```swift
+/// let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"])
+/// let (status, console) = flags.run(["experiments", "--json"])
+/// ```
+struct InProcessFlags {
+    let folder = TemporaryDirectory()
+    /// What every command gets besides the folder's own variables (a locale, `FLAGS_NO_CACHE`).
+    let environment: [String: String]
+
+    init(environment extra: [String: String] = [:]) {
+        environment = ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path].merging(extra) { $1 }
+    }
+
+    /// Runs `flags ARGUMENTS…` on the registry at `configPath` (nil: the one the folder holds,
+    /// else the demo) and returns its exit status and what it printed.
+    func run(_ arguments: [String], configPath: String? = nil) -> (status: Int32, console: Console) {
+        let console = Console.capturing()
+        let options = FlagsOptions(configPath: configPath, storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
+                                   environment: environment)
+        return (FlagsCommandLine.run(arguments, console: console, options: options), console)
+    }
+}
