@@ -8,7 +8,7 @@ import TestHelpers
 /// over targeting, bucketing and a paused enrolment, loses a feature conflict as the SDK decides,
 /// shows as `experiment SLUG/BRANCH (forced)`, and errors name what to type instead.
 @Suite struct EnrollCommandTests {
-    let flags = FlagsCommandLine(environment: ["LANG": "C", "LC_ALL": ""])
+    let flags = FlagsInFolder(environment: ["LANG": "C", "LC_ALL": ""])
     var folder: TemporaryDirectory { flags.folder }
 
     private func flag(_ id: String, _ options: [String] = []) throws -> JSONValue {

@@ -7,7 +7,7 @@ import TestHelpers
 
 /// `flags log` and `flags undo` on the real binary, with several processes writing one store.
 @Suite struct HistoryCommandTests {
-    let flags = FlagsCommandLine()
+    let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
     var store: String { flags.store }
     var environment: [String: String] { flags.environment }

@@ -7,7 +7,7 @@ import TestHelpers
 /// Forced branches and feature overrides go wherever flag overrides go, on the real binary:
 /// `reset --all`, presets, `diff`, `log` and `undo`.
 @Suite struct NimbusOverrideStateTests {
-    let flags = FlagsCommandLine()
+    let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
 
     private func source(_ id: String) throws -> JSONValue? {

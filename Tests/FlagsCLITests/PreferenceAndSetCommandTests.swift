@@ -7,7 +7,7 @@ import TestHelpers
 /// `flags set a=on b=off`, `flags pref get|set|reset` and `reset` of a flag without an override,
 /// on the real binary and the demo registry.
 @Suite struct PreferenceAndSetCommandTests {
-    let flags = FlagsCommandLine()
+    let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
 
     private func override(_ id: String) throws -> JSONValue? {

@@ -8,7 +8,7 @@ import TestHelpers
 /// registry's `context:` may give it (Firefox for iOS's `firefox_ios` under `app: firefox-ios`).
 /// No server is needed: the warning comes before the write, which then fails to connect.
 @Suite struct PublishAppNameTests {
-    let flags = FlagsCommandLine(environment: ["FLAGS_REMOTE_TOKEN": "not-a-real-token"])
+    let flags = FlagsInFolder(environment: ["FLAGS_REMOTE_TOKEN": "not-a-real-token"])
 
     private func publish(appName: String) throws -> BuiltProgram.Result {
         let records = try JSONParser.parse(String(contentsOfFile: SwiftToolchain.packageRoot + "/Examples/firefox-ios/experiments.json", encoding: .utf8))

@@ -7,11 +7,11 @@ import Testing
 /// `run` expecting an exit status, so a suite's calls read as the commands they are.
 ///
 /// ```swift
-/// let flags = FlagsCommandLine()
+/// let flags = FlagsInFolder()
 /// try flags.run("set", "tipJar", "on")
 /// let refused = try flags.run("enroll", "new-menu-tst", status: 1)
 /// ```
-public struct FlagsCommandLine: Sendable {
+public struct FlagsInFolder: Sendable {
     /// The folder the commands run in; removed when the last copy of the fixture goes.
     public let folder = TemporaryDirectory()
     /// The path of the prefs store the commands use.
