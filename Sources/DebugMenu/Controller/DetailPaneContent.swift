@@ -128,8 +128,9 @@ struct DetailPaneContent {
         if let slug = resolved?.rollout {
             let branch = experiments.result(for: slug)?.branch
             let value = branch?.value(for: nimbus.feature)?[nimbus.variable]
-            lines.append(layer("rollout", "\(slug)/\(branch?.slug ?? "?")\(separator)\(value.map { "sets \($0.compactText)" } ?? "does not set it")",
-                               wins: source == .rollout(slug: slug)))
+            let forced = resolved?.isRolloutForced == true ? " (forced)" : ""
+            lines.append(layer("rollout", "\(slug)/\(branch?.slug ?? "?")\(forced)\(separator)\(value.map { "sets \($0.compactText)" } ?? "does not set it")",
+                               wins: source == .rollout(slug: slug) || source == .forcedRollout(slug: slug)))
         } else {
             lines.append(layer("rollout", "none enrolled", wins: false, style: .dim))
         }
@@ -245,7 +246,7 @@ struct DetailPaneContent {
             let text = current.prettyText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let comma = offset == feature.variables.count - 1 ? "" : ","
             let variableSource = resolved?.source(ofVariable: variable.name) ?? .defaultValue
-            var sourceText = describe(variableSource)
+            var sourceText = variableSource.summary
             if let stored = overridden[variable.name], variableSource != .featureOverride {
                 sourceText += " (override \(stored.compactText) \(honours ? "does not fit the type" : "inactive in this preview"))"
             }
@@ -290,16 +291,6 @@ struct DetailPaneContent {
             return .text(text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? value.compactText : text)
         case .option, .list, .map, .object:
             return .json(value.compactText)
-        }
-    }
-
-    private func describe(_ source: FeatureValueSource) -> String {
-        switch source {
-        case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
-        case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
-        case .rollout(let slug): "rollout \(slug)"
-        case .featureOverride: "feature override"
-        case .defaultValue: "default"
         }
     }
 

@@ -178,6 +178,7 @@ public struct NimbusExperiments: Sendable {
         case .forcedBranch(let slug, let branch): .forcedBranch(slug: slug, branch: branch)
         case .featureOverride: .featureOverride
         case .rollout(let slug): .rollout(slug: slug)
+        case .forcedRollout(let slug): .forcedRollout(slug: slug)
         case .defaultValue: .defaultValue(channel: client.channel)
         }
     }

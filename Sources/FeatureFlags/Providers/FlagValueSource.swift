@@ -20,6 +20,8 @@ public enum FlagValueSource: Sendable, Hashable {
     case featureOverride
     /// A Nimbus rollout the client is enrolled in.
     case rollout(slug: String)
+    /// A Nimbus rollout whose branch a developer forced (`flags enroll`): a debug override.
+    case forcedRollout(slug: String)
     /// The manifest default for `channel`; nil channel means the registry's hard-coded fallback
     /// of a flag that is not Nimbus-configured.
     case defaultValue(channel: String?)
@@ -31,7 +33,7 @@ public enum FlagValueSource: Sendable, Hashable {
         case .override: "override"
         case .experiment, .forcedBranch: "experiment"
         case .featureOverride: "feature-override"
-        case .rollout: "rollout"
+        case .rollout, .forcedRollout: "rollout"
         case .defaultValue: "default"
         }
     }
@@ -40,7 +42,15 @@ public enum FlagValueSource: Sendable, Hashable {
     /// feature override), which only developer and beta builds honour.
     public var isNimbusOverride: Bool {
         switch self {
-        case .forcedBranch, .featureOverride: true
+        case .forcedBranch, .forcedRollout, .featureOverride: true
+        default: false
+        }
+    }
+
+    /// Whether an experiment's or a rollout's branch was forced (`flags enroll`).
+    public var isForced: Bool {
+        switch self {
+        case .forcedBranch, .forcedRollout: true
         default: false
         }
     }
@@ -54,6 +64,7 @@ public enum FlagValueSource: Sendable, Hashable {
         case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
         case .featureOverride: "feature override"
         case .rollout(let slug): "rollout \(slug)"
+        case .forcedRollout(let slug): "rollout \(slug) (forced)"
         case .defaultValue(let channel): channel == nil ? "fallback" : "default"
         }
     }

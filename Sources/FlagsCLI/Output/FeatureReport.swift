@@ -47,24 +47,13 @@ struct FeatureReport {
 
     /// A source in the words `flags list` uses for a flag's.
     func sourceText(_ source: FeatureValueSource) -> String {
-        switch source {
-        case .defaultValue: "default for \(environment.channel)"
-        case .rollout(let slug): "rollout \(slug)" + (isForced(rollout: slug) ? " (forced)" : "")
-        case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
-        case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
-        case .featureOverride: "feature override"
-        }
-    }
-
-    /// Whether the rollout `slug` has a forced branch here (the resolver names only forced experiments).
-    private func isForced(rollout slug: String) -> Bool {
-        environment.experiments.overrides.forcedBranches[slug] != nil
+        source == .defaultValue ? "default for \(environment.channel)" : source.summary
     }
 
     private func sourceName(_ source: FeatureValueSource) -> String {
         switch source {
         case .defaultValue: "default"
-        case .rollout: "rollout"
+        case .rollout, .forcedRollout: "rollout"
         case .experiment, .forcedBranch: "experiment"
         case .featureOverride: "feature-override"
         }
@@ -95,12 +84,13 @@ struct FeatureReport {
                 switch variable.source {
                 case .experiment(let slug, let branch), .forcedBranch(let slug, let branch):
                     experiment = .object(["slug": .string(slug), "branch": .string(branch)])
-                case .rollout(let slug): rollout = .string(slug)
+                case .rollout(let slug), .forcedRollout(let slug): rollout = .string(slug)
                 default: break
                 }
-                var forced = false
-                if case .forcedBranch = variable.source { forced = true }
-                if case .rollout(let slug) = variable.source { forced = isForced(rollout: slug) }
+                let forced = switch variable.source {
+                case .forcedBranch, .forcedRollout: true
+                default: false
+                }
                 return .object([
                     "name": .string(variable.usage.name),
                     "type": .string(variable.usage.type.description),

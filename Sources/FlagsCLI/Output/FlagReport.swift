@@ -22,21 +22,15 @@ struct FlagReport {
     /// The flag as one JSON object; every key is always present (null when it does not apply).
     var json: JSONValue {
         var experiment = JSONValue.null
-        var forced = false
+        var rollout = JSONValue.null
+        // Scripts that read `experiment` or `rollout` keep working; `forced` says it was put there by hand.
         switch state.nimbus.source {
-        case .experiment(let slug, let branch):
+        case .experiment(let slug, let branch), .forcedBranch(let slug, let branch):
             experiment = .object(["slug": .string(slug), "branch": .string(branch)])
-        case .forcedBranch(let slug, let branch):
-            // Scripts that read `experiment` keep working; `forced` says it was put there by hand.
-            experiment = .object(["slug": .string(slug), "branch": .string(branch)])
-            forced = true
+        case .rollout(let slug), .forcedRollout(let slug):
+            rollout = .string(slug)
         default:
             break
-        }
-        var rollout = JSONValue.null
-        if case .rollout(let slug) = state.nimbus.source {
-            rollout = .string(slug)
-            forced = isForcedRollout
         }
         let definition = flag.definition
         return .object([
@@ -45,7 +39,7 @@ struct FlagReport {
             "source": .string(state.source.name),
             "experiment": experiment,
             "rollout": rollout,
-            "forced": .bool(forced),
+            "forced": .bool(state.nimbus.source.isForced),
             "override": state.override.map(JSONValue.bool) ?? .null,
             "overrideActive": .bool(state.source == .override),
             "overrideSetAt": state.overrideSetAt.map { .string(Timestamp.iso8601($0)) } ?? .null,
@@ -63,18 +57,10 @@ struct FlagReport {
         ])
     }
 
-    /// Whether the value comes from a rollout whose branch was forced (`flags enroll`): the
-    /// resolver names forced experiments, and a forced rollout is told apart here.
-    private var isForcedRollout: Bool {
-        guard case .rollout(let slug) = state.nimbus.source else { return false }
-        return environment.experiments.overrides.forcedBranches[slug] != nil
-    }
-
     /// Where the value comes from, in words: "override (set 5m ago)", "default", "experiment a/b",
     /// "experiment a/b (forced)", "rollout r (forced)".
     var sourceText: String {
         var text = state.source.summary
-        if state.source == state.nimbus.source, isForcedRollout { text += " (forced)" }
         if state.source == .override, let setAt = state.overrideSetAt { text += " (set \(Timestamp.age(since: setAt)) ago)" }
         if state.overrideIsInactive { text += ", override \(OnOff.text(state.override!)) inactive in \(environment.channel)" }
         return text

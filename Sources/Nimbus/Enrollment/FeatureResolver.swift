@@ -67,8 +67,10 @@ public struct FeatureResolver: Sendable {
     private func resolve(_ featureId: String, layers: EnrolledLayers) -> ResolvedFeature {
         var resolved = ResolvedFeature(featureId: featureId, value: defaults(featureId))
         if let rollout = layers.rollouts[featureId] {
-            apply(rollout.value, from: .rollout(slug: rollout.slug), to: &resolved)
+            let forced = overrides.forcedBranches[rollout.slug] == rollout.branch
+            apply(rollout.value, from: forced ? .forcedRollout(slug: rollout.slug) : .rollout(slug: rollout.slug), to: &resolved)
             resolved.rollout = rollout.slug
+            resolved.isRolloutForced = forced
         }
         if let experiment = layers.experiments[featureId] {
             let forced = overrides.forcedBranches[experiment.slug] == experiment.branch

@@ -16,9 +16,25 @@ public enum FeatureValueSource: Sendable, Hashable, CustomStringConvertible {
     /// An experiment whose branch a developer forced (`flags enroll`).
     case forcedBranch(slug: String, branch: String)
     case rollout(slug: String)
+    /// A rollout whose branch a developer forced (`flags enroll`).
+    case forcedRollout(slug: String)
     /// A value set by hand (`flags feature set`).
     case featureOverride
     case defaultValue
+
+    /// The short words the menu and the command line show beside a value: "experiment
+    /// slug/branch", "experiment slug/branch (forced)", "rollout slug", "rollout slug
+    /// (forced)", "feature override", "default".
+    public var summary: String {
+        switch self {
+        case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
+        case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
+        case .rollout(let slug): "rollout \(slug)"
+        case .forcedRollout(let slug): "rollout \(slug) (forced)"
+        case .featureOverride: "feature override"
+        case .defaultValue: "default"
+        }
+    }
 
     public var description: String {
         switch self {
@@ -26,6 +42,7 @@ public enum FeatureValueSource: Sendable, Hashable, CustomStringConvertible {
         case .forcedBranch(let slug, let branch): "experiment \(slug) (branch \(branch), forced)"
         case .featureOverride: "feature override"
         case .rollout(let slug): "rollout \(slug)"
+        case .forcedRollout(let slug): "rollout \(slug) (forced)"
         case .defaultValue: "default"
         }
     }

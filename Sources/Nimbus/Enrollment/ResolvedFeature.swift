@@ -25,6 +25,8 @@ public struct ResolvedFeature: Sendable, Equatable {
     public var variableSources: [String: FeatureValueSource] = [:]
     /// The experiment's branch was forced (`NimbusDebugOverrides.forcedBranches`).
     public var isExperimentForced = false
+    /// The rollout's branch was forced.
+    public var isRolloutForced = false
 
     public init(
         featureId: String,
@@ -52,7 +54,7 @@ public struct ResolvedFeature: Sendable, Equatable {
             return isExperimentForced ? .forcedBranch(slug: experiment.slug, branch: experiment.branch)
                 : .experiment(slug: experiment.slug, branch: experiment.branch)
         }
-        if let rollout { return .rollout(slug: rollout) }
+        if let rollout { return isRolloutForced ? .forcedRollout(slug: rollout) : .rollout(slug: rollout) }
         return .defaultValue
     }
 
@@ -61,5 +63,6 @@ public struct ResolvedFeature: Sendable, Equatable {
             && lhs.experiment?.slug == rhs.experiment?.slug && lhs.experiment?.branch == rhs.experiment?.branch
             && lhs.rollout == rhs.rollout && lhs.rejectedVariables == rhs.rejectedVariables
             && lhs.variableSources == rhs.variableSources && lhs.isExperimentForced == rhs.isExperimentForced
+            && lhs.isRolloutForced == rhs.isRolloutForced
     }
 }
