@@ -116,9 +116,4 @@ public struct NimbusOverrideStore: Sendable {
         try prefs.apply([featureChange(variables, of: featureId)])
         return removed
     }
-
-    /// The writes that remove every forced branch and feature override, for `reset --all`.
-    public func removalOfAll() -> [PrefChange] {
-        prefs.allEntries().keys.filter(Self.isOverrideKey).sorted().map { .remove($0) }
-    }
 }

@@ -38,15 +38,6 @@ public enum FlagValueSource: Sendable, Hashable {
         }
     }
 
-    /// Whether a developer put the value there by hand in the Nimbus layer (a forced branch, a
-    /// feature override), which only developer and beta builds honour.
-    public var isNimbusOverride: Bool {
-        switch self {
-        case .forcedBranch, .forcedRollout, .featureOverride: true
-        default: false
-        }
-    }
-
     /// Whether an experiment's or a rollout's branch was forced (`flags enroll`).
     public var isForced: Bool {
         switch self {
