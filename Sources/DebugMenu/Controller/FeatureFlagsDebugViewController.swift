@@ -187,7 +187,10 @@ public final class FeatureFlagsDebugViewController {
         var affected = Set<MenuRowID>()
         var unknownKeyChanged = false
         var shownKeyChanged = false
+        // A forced branch or a feature value changes what Nimbus decides: evaluate again.
+        var nimbusOverrideChanged = false
         func note(_ key: String) {
+            if NimbusOverrideStore.isOverrideKey(key) { nimbusOverrideChanged = true }
             if Self.unshownKeyPrefixes.contains(where: key.hasPrefix) { return }
             shownKeyChanged = true
             let ids = rows(forStoreKey: key)
@@ -199,9 +202,6 @@ public final class FeatureFlagsDebugViewController {
         }
         for (key, entry) in current where snapshot[key] != entry { note(key) }
         for key in snapshot.keys where current[key] == nil { note(key) }
-        // A forced branch or a feature value changes what Nimbus decides: evaluate again.
-        let nimbusOverrideChanged = current.contains { NimbusOverrideStore.isOverrideKey($0.key) && snapshot[$0.key] != $0.value }
-            || snapshot.keys.contains { NimbusOverrideStore.isOverrideKey($0) && current[$0] == nil }
         if nimbusOverrideChanged {
             adopt(environment.reloaded())
             return true
