@@ -34,4 +34,18 @@ import Testing
         #expect(AppFooter(storedOverrides: 0, storePath: nil).channel == built)
         #expect(AppFooter(storedOverrides: 0, storePath: nil).channelLine.hasPrefix("build channel: \(built.rawValue) "))
     }
+
+    /// The demo's build flags as each distribution fixes them, beside the gate of the channel that
+    /// distribution is: a TestFlight build honors an override and skips the paywall; an App Store
+    /// build ignores it and keeps unfinished work off. (CI builds both and runs the app on a store.)
+    @Test func eachDistributionShowsItsBuildFlagsAndItsChannelsGate() throws {
+        let demo = try DemoRegistry()
+        let testflight: CompileConditions = [.testflight], appstore: CompileConditions = [.appstore]
+        let footers = [testflight, appstore].map {
+            AppFooter(channel: $0.channel, storedOverrides: 1, storePath: nil, distribution: $0.distribution, buildFlags: demo.registry.buildFlags)
+        }
+        #expect(footers.map(\.channelLine) == ["build channel: beta · 1 override honoured", "build channel: release · 1 override stored, ignored"])
+        #expect(footers.map(\.distributionLine) == ["testflight build · featureX on · requireOnboarding on · requirePaywall off",
+                                                    "appstore build · featureX off · requireOnboarding on · requirePaywall on"])
+    }
 }

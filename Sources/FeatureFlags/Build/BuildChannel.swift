@@ -14,15 +14,7 @@ public enum BuildChannel: String, CaseIterable, Sendable, Comparable {
     case developer, beta, release
 
     /// The channel this binary was built for.
-    public static var current: BuildChannel {
-        #if MOZ_CHANNEL_developer
-        return .developer
-        #elseif MOZ_CHANNEL_beta || TESTFLIGHT
-        return .beta
-        #else
-        return .release
-        #endif
-    }
+    public static var current: BuildChannel { CompileConditions.current.channel }
 
     /// Whether a build of this channel lets a debug override change a flag.
     public var allowsDebugOverrides: Bool { self != .release }

@@ -20,15 +20,7 @@ public enum Distribution: String, CaseIterable, Sendable {
     case debug, testflight, appstore
 
     /// The distribution this binary was built for.
-    public static var current: Distribution {
-        #if APPSTORE
-        return .appstore
-        #elseif TESTFLIGHT
-        return .testflight
-        #else
-        return Distribution(channel: .current)
-        #endif
-    }
+    public static var current: Distribution { CompileConditions.current.distribution }
 
     /// The distribution a build of `channel` is, when no distribution condition says otherwise.
     public init(channel: BuildChannel) {
@@ -49,7 +41,8 @@ public enum Distribution: String, CaseIterable, Sendable {
     }
 }
 
-// The two kinds of condition must agree, or the build would be a guess.
+// The two kinds of condition must agree, or the build would be a guess: the rule of
+// `CompileConditions.conflict`, which its tests check for every combination, made a compile error.
 #if APPSTORE && TESTFLIGHT
 #error("APPSTORE and TESTFLIGHT are both defined: a build is one distribution; define one of them")
 #elseif APPSTORE && (MOZ_CHANNEL_developer || MOZ_CHANNEL_beta)
