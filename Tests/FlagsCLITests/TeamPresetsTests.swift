@@ -4,141 +4,139 @@ import Nimbus
 import Testing
 import TestHelpers
 import TestServers
+import TestTraits
 
-/// Shared presets between QA machines (separate stores) through a real Kinto with
-/// authentication on and the team's permissions (`KintoTeamServer`): memory backend here,
-/// PostgreSQL in `TeamPresetsPostgresTests` where the machine allows.
-@Suite(.serialized, .enabled(if: KintoServer.isAvailable, "Kinto is not installed and could not be installed from PyPI"))
-struct TeamPresetsTests {
-    @Test func pushedPresetPulledOnAnotherMachineGivesTheSameFlags() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        try TeamScenarios.pushThenPullGivesTheSameFlags(kinto)
-    }
+extension Kinto {
+    /// Shared presets between QA machines (separate stores) through a real Kinto with
+    /// authentication on and the team's permissions (`KintoTeamServer`): memory backend here,
+    /// PostgreSQL in `TeamPresetsPostgresTests` where the machine allows. The tests share one server
+    /// and run side by side, each on presets of its own names.
+    @Suite(.enabled(if: KintoServer.isAvailable, "Kinto is not installed and could not be installed from PyPI"))
+    struct TeamPresetsTests {
+        @Test func pushedPresetPulledOnAnotherMachineGivesTheSameFlags() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            try TeamScenarios.pushThenPullGivesTheSameFlags(kinto)
+        }
 
-    @Test func stalePushIsRefusedShowingTheirChangesAndForceOverwrites() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        try TeamScenarios.stalePushIsRefused(kinto)
-    }
+        @Test func stalePushIsRefusedShowingTheirChangesAndForceOverwrites() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            try TeamScenarios.stalePushIsRefused(kinto, name: "stale-qa")
+        }
 
-    @Test func readOnlyMemberCanPullButNotPush() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        try TeamScenarios.readOnlyMemberCannotPush(kinto)
-    }
+        @Test func readOnlyMemberCanPullButNotPush() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            try TeamScenarios.readOnlyMemberCannotPush(kinto)
+        }
 
-    @Test func pullIsAllOrNothing() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        try TeamScenarios.pullIsAllOrNothing(kinto)
-    }
+        @Test func pullIsAllOrNothing() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            try TeamScenarios.pullIsAllOrNothing(kinto)
+        }
 
-    @Test func listShowsWhoChangedEachAndDeleteRemovesIt() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        let alice = QAMachine.kinto("alice")
-        try alice.flags("set", "tipJar", "off")
-        try alice.flags("preset", "save", "checkout")
-        #expect(try alice.flags("preset", "push", "checkout", "--remote", kinto.url).status == 0)
-        let list = try QAMachine.kinto("carol").flags("preset", "list", "--remote", kinto.url)
-        #expect(list.status == 0, "\(list.errors)")
-        #expect(list.output.contains("CHANGED BY") && list.output.contains("checkout") && list.output.contains("account:alice"))
-        #expect(list.output.contains(String(Calendar.current.component(.year, from: Date()))))
+        @Test func listShowsWhoChangedEachAndDeleteRemovesIt() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            let alice = QAMachine.kinto("alice")
+            try alice.flags("set", "tipJar", "off")
+            try alice.flags("preset", "save", "checkout")
+            #expect(try alice.flags("preset", "push", "checkout", "--remote", kinto.url).status == 0)
+            let list = try QAMachine.kinto("carol").flags("preset", "list", "--remote", kinto.url)
+            #expect(list.status == 0, "\(list.errors)")
+            #expect(list.output.contains("CHANGED BY") && list.output.contains("checkout") && list.output.contains("account:alice"))
+            #expect(list.output.contains(String(Calendar.current.component(.year, from: Date()))))
 
-        let delete = try alice.flags("preset", "delete", "checkout", "--remote", kinto.url)
-        #expect(delete.status == 0, "\(delete.errors)")
-        #expect(try kinto.record("checkout") == nil)
-        #expect(try alice.flags("preset", "list").output.contains("checkout"), "the local preset stays")
-        let again = try alice.flags("preset", "pull", "checkout", "--remote", kinto.url)
-        #expect(again.status == 1 && again.errors.contains("no shared preset named 'checkout'") && again.errors.contains("preset list --remote"))
-    }
+            let delete = try alice.flags("preset", "delete", "checkout", "--remote", kinto.url)
+            #expect(delete.status == 0, "\(delete.errors)")
+            #expect(try kinto.record("checkout") == nil)
+            #expect(try alice.flags("preset", "list").output.contains("checkout"), "the local preset stays")
+            let again = try alice.flags("preset", "pull", "checkout", "--remote", kinto.url)
+            #expect(again.status == 1 && again.errors.contains("no shared preset named 'checkout'") && again.errors.contains("preset list --remote"))
+        }
 
-    /// A shared preset carries forced branches and feature overrides to another machine, and a
-    /// stale push shows what the other person changed in them.
-    @Test func forcedBranchesAndFeatureOverridesTravelInSharedPresets() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        let alice = QAMachine.kinto("alice"), bob = QAMachine.kinto("bob")
-        try alice.flags("enroll", "reviews-redesign", "--branch", "hidden")
-        try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "5")
-        try alice.flags("preset", "save", "nimbus-qa")
-        #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
-        #expect(try bob.flags("preset", "pull", "nimbus-qa", "--remote", kinto.url).status == 0)
-        try bob.flags("preset", "apply", "nimbus-qa")
-        let reviews = try JSONParser.parse(try bob.flags("get", "reviews", "--json").output)
-        #expect(reviews["forced"] == .bool(true) && reviews["experiment"]?["branch"] == .string("hidden"))
+        /// A shared preset carries forced branches and feature overrides to another machine, and a
+        /// stale push shows what the other person changed in them.
+        @Test func forcedBranchesAndFeatureOverridesTravelInSharedPresets() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            let alice = QAMachine.kinto("alice"), bob = QAMachine.kinto("bob")
+            try alice.flags("enroll", "reviews-redesign", "--branch", "hidden")
+            try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "5")
+            try alice.flags("preset", "save", "nimbus-qa")
+            #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
+            #expect(try bob.flags("preset", "pull", "nimbus-qa", "--remote", kinto.url).status == 0)
+            try bob.flags("preset", "apply", "nimbus-qa")
+            let reviews = try JSONParser.parse(try bob.flags("get", "reviews", "--json").output)
+            #expect(reviews["forced"] == .bool(true) && reviews["experiment"]?["branch"] == .string("hidden"))
 
-        try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "1")
-        try alice.flags("preset", "save", "nimbus-qa")
-        #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
-        try bob.flags("unenroll")
-        try bob.flags("preset", "save", "nimbus-qa")
-        let stale = try bob.flags("preset", "push", "nimbus-qa", "--remote", kinto.url)
-        #expect(stale.status == 1 && stale.errors.contains("feature override bibimbap-feature.spice-level: 5 → 1"), "\(stale.errors)")
-    }
+            try alice.flags("feature", "set", "bibimbap-feature", "spice-level", "1")
+            try alice.flags("preset", "save", "nimbus-qa")
+            #expect(try alice.flags("preset", "push", "nimbus-qa", "--remote", kinto.url).status == 0)
+            try bob.flags("unenroll")
+            try bob.flags("preset", "save", "nimbus-qa")
+            let stale = try bob.flags("preset", "push", "nimbus-qa", "--remote", kinto.url)
+            #expect(stale.status == 1 && stale.errors.contains("feature override bibimbap-feature.spice-level: 5 → 1"), "\(stale.errors)")
+        }
 
-    @Test func wrongPasswordAndMissingCredentialsSayWhatToDoWithoutShowingTheSecret() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        let wrong = QAMachine(.environment(user: "alice", password: "not-her-password-42"))
-        try wrong.flags("preset", "save", "x")
-        let refused = try wrong.flags("preset", "push", "x", "--remote", kinto.url)
-        #expect(refused.status == 1)
-        #expect(refused.errors.contains("HTTP 401") && refused.errors.contains("FLAGS_REMOTE_USER and $FLAGS_REMOTE_PASSWORD"))
-        #expect(refused.errors.contains(kinto.baseURL.absoluteString + "/v1/buckets/flags/collections/presets/records/x"))
-        #expect(!refused.errors.contains("not-her-password-42") && !refused.output.contains("not-her-password-42"))
+        @Test func wrongPasswordAndMissingCredentialsSayWhatToDoWithoutShowingTheSecret() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            let wrong = QAMachine(.environment(user: "alice", password: "not-her-password-42"))
+            try wrong.flags("preset", "save", "x")
+            let refused = try wrong.flags("preset", "push", "x", "--remote", kinto.url)
+            #expect(refused.status == 1)
+            #expect(refused.errors.contains("HTTP 401") && refused.errors.contains("FLAGS_REMOTE_USER and $FLAGS_REMOTE_PASSWORD"))
+            #expect(refused.errors.contains(kinto.baseURL.absoluteString + "/v1/buckets/flags/collections/presets/records/x"))
+            #expect(!refused.errors.contains("not-her-password-42") && !refused.output.contains("not-her-password-42"))
 
-        let unsaved = try wrong.flags("preset", "push", "never-saved", "--remote", kinto.url)
-        #expect(unsaved.status == 1 && unsaved.errors.contains("save the current state as one first: flags preset save never-saved"))
-        try wrong.flags("preset", "save", "v1.2")
-        let dotted = try wrong.flags("preset", "push", "v1.2", "--remote", kinto.url)
-        #expect(dotted.status == 1 && dotted.errors.contains("cannot be shared: a Remote Settings record id is letters, digits"))
+            let unsaved = try wrong.flags("preset", "push", "never-saved", "--remote", kinto.url)
+            #expect(unsaved.status == 1 && unsaved.errors.contains("save the current state as one first: flags preset save never-saved"))
+            try wrong.flags("preset", "save", "v1.2")
+            let dotted = try wrong.flags("preset", "push", "v1.2", "--remote", kinto.url)
+            #expect(dotted.status == 1 && dotted.errors.contains("cannot be shared: a Remote Settings record id is letters, digits"))
 
-        let anonymous = QAMachine(.anonymous)
-        try anonymous.flags("preset", "save", "x")
-        let needs = try anonymous.flags("preset", "push", "x", "--remote", kinto.url)
-        #expect(needs.status == 1 && needs.errors.contains("needs credentials") && needs.errors.contains("~/.netrc"))
+            let anonymous = QAMachine(.anonymous)
+            try anonymous.flags("preset", "save", "x")
+            let needs = try anonymous.flags("preset", "push", "x", "--remote", kinto.url)
+            #expect(needs.status == 1 && needs.errors.contains("needs credentials") && needs.errors.contains("~/.netrc"))
 
-        let onTheLine = try anonymous.flags("preset", "push", "x", "--remote", "http://alice:alice-pw-7f3a@127.0.0.1:\(kinto.process.port)/v1")
-        #expect(onTheLine.status == 2 && onTheLine.errors.contains("must not carry a login"))
-        #expect(!onTheLine.errors.contains("alice-pw-7f3a"))
-    }
+            let onTheLine = try anonymous.flags("preset", "push", "x", "--remote", "http://alice:alice-pw-7f3a@127.0.0.1:\(kinto.process.port)/v1")
+            #expect(onTheLine.status == 2 && onTheLine.errors.contains("must not carry a login"))
+            #expect(!onTheLine.errors.contains("alice-pw-7f3a"))
+        }
 
-    @Test func registryRemoteSettingsBlockNamesTheServerAndCollection() throws {
-        let kinto = try KintoTeamServer.start()
-        defer { kinto.stop() }
-        try kinto.admin("PUT", "buckets/flags/collections/team-presets",
-                        #"{"permissions": {"read": ["/buckets/flags/groups/qa"], "write": ["account:alice"]}}"#)
-        let alice = QAMachine.kinto("alice")
-        let app = try TeamScenarios.demoCopy(in: alice, adding: """
-            remote-settings:
-              server: \(kinto.url)
-              collection: team-presets
-            """)
-        try alice.flags("set", "reviews", "off", in: app)
-        try alice.flags("preset", "save", "reviews-off", in: app)
-        let push = try alice.flags("preset", "push", "reviews-off", in: app)
-        #expect(push.status == 0, "\(push.errors)")
-        #expect(push.output.contains("/buckets/flags/collections/team-presets/records/reviews-off"))
-        #expect(try kinto.record("reviews-off", collection: "team-presets") != nil)
-        #expect(try kinto.record("reviews-off") == nil)
+        @Test func registryRemoteSettingsBlockNamesTheServerAndCollection() throws {
+            let kinto = try KintoTeamServer.shared.get()
+            try kinto.admin("PUT", "buckets/flags/collections/team-presets",
+                            #"{"permissions": {"read": ["/buckets/flags/groups/qa"], "write": ["account:alice"]}}"#)
+            let alice = QAMachine.kinto("alice")
+            let app = try TeamScenarios.demoCopy(in: alice, adding: """
+                remote-settings:
+                  server: \(kinto.url)
+                  collection: team-presets
+                """)
+            try alice.flags("set", "reviews", "off", in: app)
+            try alice.flags("preset", "save", "reviews-off", in: app)
+            let push = try alice.flags("preset", "push", "reviews-off", in: app)
+            #expect(push.status == 0, "\(push.errors)")
+            #expect(push.output.contains("/buckets/flags/collections/team-presets/records/reviews-off"))
+            #expect(try kinto.record("reviews-off", collection: "team-presets") != nil)
+            #expect(try kinto.record("reviews-off") == nil)
+        }
     }
 }
 
-/// The PostgreSQL variant: the same scenarios against Kinto on a throwaway PostgreSQL cluster.
-@Suite(.serialized, .enabled(if: KintoServer.isAvailable && PostgresCluster.isAvailable,
-                             "needs Debian's postgresql (initdb, pg_ctl) and Kinto's PostgreSQL driver; see PostgresCluster.unavailableReason"))
-struct TeamPresetsPostgresTests {
-    @Test func theTeamScenariosOnPostgreSQL() throws {
-        let cluster = try PostgresCluster.start()
-        defer { cluster.stop() }
-        let kinto = try KintoTeamServer.start(postgres: cluster)
-        defer { kinto.stop() }
-        try TeamScenarios.pushThenPullGivesTheSameFlags(kinto)
-        try TeamScenarios.stalePushIsRefused(kinto, name: "release-qa")
-        try TeamScenarios.readOnlyMemberCannotPush(kinto, name: "smoke")
-        try TeamScenarios.pullIsAllOrNothing(kinto)
+extension Kinto {
+    /// The PostgreSQL variant: the same scenarios against Kinto on a throwaway PostgreSQL cluster.
+    @Suite(.tags(.postgres), .serialized, .enabled(if: KintoServer.isAvailable && PostgresCluster.isAvailable,
+                                 "needs Debian's postgresql (initdb, pg_ctl) and Kinto's PostgreSQL driver; see PostgresCluster.unavailableReason"))
+    struct TeamPresetsPostgresTests {
+        @Test func theTeamScenariosOnPostgreSQL() throws {
+            let cluster = try PostgresCluster.start()
+            defer { cluster.stop() }
+            let kinto = try KintoTeamServer.start(postgres: cluster)
+            defer { kinto.stop() }
+            try TeamScenarios.pushThenPullGivesTheSameFlags(kinto)
+            try TeamScenarios.stalePushIsRefused(kinto, name: "release-qa")
+            try TeamScenarios.readOnlyMemberCannotPush(kinto, name: "smoke")
+            try TeamScenarios.pullIsAllOrNothing(kinto)
+        }
     }
 }
 

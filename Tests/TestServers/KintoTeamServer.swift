@@ -13,9 +13,12 @@ import Nimbus
 ///
 /// The storage is the memory backend, or PostgreSQL when a `PostgresCluster` is given.
 ///
+/// `shared` is one such server for the whole test run (Kinto takes seconds to start, and each
+/// account's first login costs a bcrypt check); each test that uses it names records of its own,
+/// or makes a collection of its own (`createCollection`). `start()` gives a server of one's own.
+///
 /// ```swift
-/// let kinto = try KintoTeamServer.start()
-/// defer { kinto.stop() }
+/// let kinto = try KintoTeamServer.shared.get()
 /// kinto.url   // "http://127.0.0.1:PORT/v1"
 /// ```
 public final class KintoTeamServer: Sendable {
@@ -32,6 +35,32 @@ public final class KintoTeamServer: Sendable {
 
     private init(process: ServerProcess) {
         self.process = process
+    }
+
+    /// The server shared by all tests of one run, on the memory backend; stopped when the test process exits.
+    public static let shared: Result<KintoTeamServer, TestServerError> = Result { () throws(TestServerError) in
+        do { return try start() } catch let error as TestServerError { throw error } catch { throw TestServerError("\(error)") }
+    }
+
+    /// The permissions of the team's collections: `flags/presets` (the group reads, alice and bob
+    /// write) and `main/nimbus-preview` (everyone reads the bucket, alice writes).
+    public enum CollectionKind: Sendable {
+        case presets, preview
+
+        var bucket: String { self == .presets ? "flags" : "main" }
+        var permissions: String {
+            switch self {
+            case .presets: #"{"permissions": {"read": ["/buckets/flags/groups/qa"], "write": [\#(KintoTeamServer.writers.map { "\"account:\($0)\"" }.joined(separator: ", "))]}}"#
+            case .preview: #"{"permissions": {"write": ["account:alice"]}}"#
+            }
+        }
+    }
+
+    /// Creates (or empties) collection `name` with the permissions of `kind`, for a test that
+    /// needs a collection nobody else writes to.
+    public func createCollection(_ name: String, like kind: CollectionKind) throws {
+        _ = try admin("DELETE", "buckets/\(kind.bucket)/collections/\(name)")
+        try expect(admin("PUT", "buckets/\(kind.bucket)/collections/\(name)", kind.permissions), "create collection \(name)")
     }
 
     /// Starts Kinto (memory backend, or `postgres`'s database) and sets the team up.
@@ -64,14 +93,11 @@ public final class KintoTeamServer: Sendable {
             try expect(send("PUT", "accounts/\(user)", #"{"data": {"password": "\#(Self.password[user]!)"}}"#, as: admin), "create account \(user)")
         }
         let members = (Self.writers + Self.readers).map { "\"account:\($0)\"" }.joined(separator: ", ")
-        let writers = Self.writers.map { "\"account:\($0)\"" }.joined(separator: ", ")
         try expect(send("PUT", "buckets/flags", "{}", as: admin), "create bucket flags")
         try expect(send("PUT", "buckets/flags/groups/qa", #"{"data": {"members": [\#(members)]}}"#, as: admin), "create group qa")
-        try expect(send("PUT", "buckets/flags/collections/presets",
-                        #"{"permissions": {"read": ["/buckets/flags/groups/qa"], "write": [\#(writers)]}}"#, as: admin), "create collection presets")
         try expect(send("PUT", "buckets/main", #"{"permissions": {"read": ["system.Everyone"]}}"#, as: admin), "create bucket main")
-        try expect(send("PUT", "buckets/main/collections/nimbus-preview", #"{"permissions": {"write": ["account:alice"]}}"#, as: admin),
-                   "create collection nimbus-preview")
+        try createCollection("presets", like: .presets)
+        try createCollection("nimbus-preview", like: .preview)
     }
 
     /// A request to `v1/<path>` as `credentials` (`user:password`), or anonymously.
