@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"], swiftSettings: channelSettings),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"], swiftSettings: channelSettings),
 
+        // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
+        .target(name: "TestTraits", path: "Tests/TestTraits", swiftSettings: channelSettings),
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["Nimbus"], path: "Tests/TestServers", swiftSettings: channelSettings),
         // What several test targets share: compiling generated code against this build, fixtures.
@@ -70,17 +72,17 @@ let package = Package(
         .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool"], path: "Tests/Tools/ParserFuzzing", swiftSettings: channelSettings),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz", swiftSettings: channelSettings),
 
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestFolders"], swiftSettings: channelSettings),
-        .testTarget(name: "PrefsTests", dependencies: ["Prefs", "TestFolders"], swiftSettings: channelSettings),
-        .testTarget(name: "NimbusTests", dependencies: ["Nimbus", "Platform", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsToolTests", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],
+        .testTarget(name: "PlatformTests", dependencies: ["TestTraits", "Platform", "TestFolders"], swiftSettings: channelSettings),
+        .testTarget(name: "PrefsTests", dependencies: ["TestTraits", "Prefs", "TestFolders"], swiftSettings: channelSettings),
+        .testTarget(name: "NimbusTests", dependencies: ["TestTraits", "Nimbus", "Platform", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["TestTraits", "FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsToolTests", dependencies: ["TestTraits", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers"],
                     swiftSettings: channelSettings),
-        .testTarget(name: "DebugMenuTests", dependencies: ["TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
-        .testTarget(name: "BibimbapAppTests", dependencies: ["BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["TestHelpers", "FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "TestHelpers", "FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",
-                    dependencies: ["TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
+                    dependencies: ["TestTraits", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
                     swiftSettings: channelSettings),
     ]
 )

@@ -5,10 +5,11 @@ import Foundation
 import Prefs
 import Synchronization
 import Testing
+import TestTraits
 
 extension AppContainerSuite {
     /// The whole app in-process, on the built-in demo with a real store in a temporary folder.
-    @Suite final class BibimbapCommandLineTests {
+    @Suite(.blocking) final class BibimbapCommandLineTests {
         let folder = TemporaryDirectory()
         var store: String { folder.file("prefs.sqlite") }
         var environment: [String: String] { ["FLAGS_STORE": store, "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path] }

@@ -6,10 +6,11 @@ import Foundation
 import Nimbus
 import TestServers
 import Testing
+import TestTraits
 
 /// Presets (`s`, `p`) and Remote Settings experiments fetched in the background, on the
 /// controller with the demo registry and a real store.
-@Suite("Menu presets and background experiments")
+@Suite("Menu presets and background experiments", .blocking)
 struct MenuPresetsAndExperimentsTests {
     let folder = TemporaryDirectory()
 

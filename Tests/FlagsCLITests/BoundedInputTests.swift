@@ -4,11 +4,12 @@ import Nimbus
 import Synchronization
 import Testing
 import TestHelpers
+import TestTraits
 
 /// Hostile input through the real `flags` binary: endless devices and FIFOs, files over the size
 /// limits, deep nesting in record files and manifests. Each run has a deadline that only a hang
 /// misses; the assertions are on the exit status and the message.
-@Suite struct BoundedInputTests {
+@Suite(.blocking) struct BoundedInputTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"),

@@ -2,10 +2,11 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// The words of errors and results, from the real binary: suggestions that point at something
 /// that exists, counts in the right number, and exit codes.
-@Suite struct CommandWordsTests {
+@Suite(.blocking) struct CommandWordsTests {
     let folder = TemporaryDirectory()
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 import TestHelpers
 import TestServers
+import TestTraits
 
 /// `flags completion bash|zsh|fish` loaded by the real shells, and `flags __complete`, which the
 /// scripts run at each Tab, on the built-in demo and on a registry named on the line.
-@Suite struct CompletionScriptTests {
+@Suite(.blocking) struct CompletionScriptTests {
     let folder = TemporaryDirectory()
 
     /// The demo app (no registry in the folder), with a store of the test's own.

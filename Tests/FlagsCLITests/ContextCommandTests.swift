@@ -4,9 +4,10 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags context`: the real binary on the demo, with a store in a temporary folder.
-@Suite struct ContextCommandTests {
+@Suite(.blocking) struct ContextCommandTests {
     let folder = TemporaryDirectory()
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {

@@ -3,11 +3,12 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags enroll` and `flags unenroll` on the real binary and real stores: a forced branch wins
 /// over targeting, bucketing and a paused enrolment, loses a feature conflict as the SDK decides,
 /// shows as `experiment SLUG/BRANCH (forced)`, and errors name what to type instead.
-@Suite struct EnrollCommandTests {
+@Suite(.blocking) struct EnrollCommandTests {
     let flags = FlagsInFolder(environment: ["LANG": "C", "LC_ALL": ""])
     var folder: TemporaryDirectory { flags.folder }
 

@@ -2,11 +2,12 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// Every failure the real `flags` reports is a sentence: it names the path or the flag and says
 /// why in words. No Swift error value (`CocoaError(code: …, userInfo: […])`, `POSIXError(…)`,
 /// `Optional(…)`) is ever printed as it is.
-@Suite struct ErrorMessageSweepTests {
+@Suite(.blocking) struct ErrorMessageSweepTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "HOME": folder.path, "XDG_STATE_HOME": folder.file("state")]

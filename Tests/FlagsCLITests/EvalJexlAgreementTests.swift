@@ -5,6 +5,7 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags eval-jexl` agrees with enrolment on every targeting expression of the records the
 /// tests and examples use: the demo's, `Examples/**/experiments.json`, and every targeting
@@ -13,7 +14,7 @@ import TestHelpers
 /// which the command calls, and for a sample through the real binary) is true exactly when the
 /// record is not `notTargeted`, and an error (or no boolean) exactly when enrolment reports a
 /// targeting error.
-@Suite struct EvalJexlAgreementTests {
+@Suite(.blocking) struct EvalJexlAgreementTests {
     let folder = TemporaryDirectory()
     static let ids = ["3d2142de-53bf-2d48-a92d-45fb7036cbf6", "542213c0-9aef-47eb-bc6b-3b8529736ba2"]
 

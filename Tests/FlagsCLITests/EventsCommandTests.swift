@@ -5,10 +5,11 @@ import Nimbus
 import Prefs
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags events record|list|clear` through the real binary, on the demo app with a store in a
 /// temporary folder, and enrolment reading what they recorded.
-@Suite struct EventsCommandTests {
+@Suite(.blocking) struct EventsCommandTests {
     let folder = TemporaryDirectory()
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {

@@ -2,11 +2,12 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `Examples/adopter` is the README's adoption section, compiled: `.ci/example-adopter` builds and
 /// tests it, and these tests keep it and the README from drifting apart, and its generated source
 /// from drifting from its registry.
-@Suite struct ExampleAdopterTests {
+@Suite(.blocking) struct ExampleAdopterTests {
     static let example = SwiftToolchain.packageRoot + "/Examples/adopter"
     static let sources = example + "/Sources/Kiosk"
 

@@ -3,12 +3,13 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags feature`, `feature set`, `feature reset` and `test-feature` on the real binary, with a
 /// manifest that has a variable of every FML type: each override round-trips through
 /// `feature --json`, `export` and `import` into another store, and a value of the wrong type is
 /// refused with the reason and the store left as it was.
-@Suite struct FeatureCommandTests {
+@Suite(.blocking) struct FeatureCommandTests {
     let folder = TemporaryDirectory()
 
     static let manifest = """

@@ -5,10 +5,11 @@ import Nimbus
 import Prefs
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags features` shows the exposures the app counted, and `flags generate --features` writes
 /// the typed features: the real binary on the demo, with a store in a temporary folder.
-@Suite struct FeatureExposureCommandTests {
+@Suite(.blocking) struct FeatureExposureCommandTests {
     let folder = TemporaryDirectory()
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {

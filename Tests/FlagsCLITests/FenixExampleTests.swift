@@ -2,11 +2,12 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `Examples/fenix`: Firefox for Android's real manifest, split over the files it includes and
 /// the android-components manifests it imports, under a small registry. The real `flags` loads
 /// it, resolves any channel it declares, and refuses the others by name.
-@Suite struct FenixExampleTests {
+@Suite(.blocking) struct FenixExampleTests {
     static let registry = SwiftToolchain.packageRoot + "/Examples/fenix/feature-flags.yaml"
     let folder = TemporaryDirectory()
 

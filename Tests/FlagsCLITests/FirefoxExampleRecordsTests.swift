@@ -3,10 +3,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `Examples/firefox-ios/experiments.json`: records written for this repository in the shape
 /// Experimenter publishes for Firefox for iOS, evaluated by the real `flags` for a fixed client.
-@Suite struct FirefoxExampleRecordsTests {
+@Suite(.blocking) struct FirefoxExampleRecordsTests {
     static let id = "3d2142de-53bf-2d48-a92d-45fb7036cbf6"
     let folder = TemporaryDirectory()
 

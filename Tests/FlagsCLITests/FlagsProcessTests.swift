@@ -3,9 +3,10 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// The real `flags` binary in separate processes sharing one store file.
-@Suite struct FlagsProcessTests {
+@Suite(.blocking) struct FlagsProcessTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] { ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
 

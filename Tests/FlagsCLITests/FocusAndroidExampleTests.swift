@@ -2,11 +2,12 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `Examples/focus-android`: Focus for Android's real manifest, whose types sit in the legacy
 /// `types:` block and whose channels are debug, nightly, beta and release. Its registry maps the
 /// developer build to `debug`; without that mapping the real `flags` refuses it and says how.
-@Suite struct FocusAndroidExampleTests {
+@Suite(.blocking) struct FocusAndroidExampleTests {
     static let example = SwiftToolchain.packageRoot + "/Examples/focus-android"
     let folder = TemporaryDirectory()
 

@@ -2,10 +2,11 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags --help`, `flags COMMAND --help` and `flags help --markdown`, run as the real binary:
 /// made from the command table, so what each command's help lists is what it accepts.
-@Suite struct HelpTextTests {
+@Suite(.blocking) struct HelpTextTests {
     let folder = TemporaryDirectory()
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {

@@ -4,9 +4,10 @@ import Nimbus
 import Prefs
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags log` and `flags undo` on the real binary, with several processes writing one store.
-@Suite struct HistoryCommandTests {
+@Suite(.blocking) struct HistoryCommandTests {
     let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
     var store: String { flags.store }

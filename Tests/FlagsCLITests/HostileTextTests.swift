@@ -6,11 +6,12 @@ import Nimbus
 import Testing
 import FlagsTool
 import TestHelpers
+import TestTraits
 
 /// Text from a registry or a server that tries to act on the terminal: the window title
 /// (`ESC ]0;`), the clipboard (`ESC ]52;`), the screen (`ESC [2J`), a C1 CSI, a bidi override.
 /// Human-readable output shows each as `?`; `--json` keeps the exact value in JSON escapes.
-@Suite struct HostileTextTests {
+@Suite(.blocking) struct HostileTextTests {
     let flags = InProcessFlags(environment: ["FLAGS_NO_CACHE": "1"])
     var folder: TemporaryDirectory { flags.folder }
     let registryPath: String

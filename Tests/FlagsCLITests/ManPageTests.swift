@@ -2,9 +2,10 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags help --man`: flags.1, rendered by the real man and groff without a warning.
-@Suite struct ManPageTests {
+@Suite(.blocking) struct ManPageTests {
     let folder = TemporaryDirectory()
 
     private func manPage() throws -> String {

@@ -3,10 +3,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags matrix`, `export` and `import` as real processes sharing a store, including being
 /// interrupted and killed half-way.
-@Suite struct MatrixCommandTests {
+@Suite(.blocking) struct MatrixCommandTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] { ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
     static let tenFlags = ["allergenInfo", "darkKitchen", "delivery", "loyaltyCard", "newBibimbapMenu", "orderTracking",

@@ -3,10 +3,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags matrix --shard K/N` as three CI jobs would run it (three separate stores), and
 /// `--merge` of their results against one unsharded run.
-@Suite struct MatrixShardCommandTests {
+@Suite(.blocking) struct MatrixShardCommandTests {
     let folder = TemporaryDirectory()
     static let flags = ["allergenInfo", "darkKitchen", "delivery", "loyaltyCard", "promoBanner", "reviews", "tipJar"]
     /// The combination that fails, so the merged report has a failure to name.

@@ -3,10 +3,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// Forced branches and feature overrides go wherever flag overrides go, on the real binary:
 /// `reset --all`, presets, `diff`, `log` and `undo`.
-@Suite struct NimbusOverrideStateTests {
+@Suite(.blocking) struct NimbusOverrideStateTests {
     let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
 

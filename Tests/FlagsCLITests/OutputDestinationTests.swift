@@ -2,10 +2,11 @@ import FeatureFlagsTestSupport
 import Foundation
 import Testing
 import TestHelpers
+import TestTraits
 
 /// Where the real `flags` writes its results: `--output` never replaces what is not a plain file,
 /// and a result that could not be written is a failure, not an empty file and exit 0.
-@Suite struct OutputDestinationTests {
+@Suite(.blocking) struct OutputDestinationTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("prefs.sqlite"), "FLAGS_NO_CACHE": "1", "HOME": folder.path, "XDG_STATE_HOME": folder.file("state")]

@@ -3,10 +3,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags set a=on b=off`, `flags pref get|set|reset` and `reset` of a flag without an override,
 /// on the real binary and the demo registry.
-@Suite struct PreferenceAndSetCommandTests {
+@Suite(.blocking) struct PreferenceAndSetCommandTests {
     let flags = FlagsInFolder()
     var folder: TemporaryDirectory { flags.folder }
 

@@ -3,11 +3,12 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags publish` warns about a recipe for another app by the app name Nimbus sees: a
 /// registry's `context:` may give it (Firefox for iOS's `firefox_ios` under `app: firefox-ios`).
 /// No server is needed: the warning comes before the write, which then fails to connect.
-@Suite struct PublishAppNameTests {
+@Suite(.blocking) struct PublishAppNameTests {
     let flags = FlagsInFolder(environment: ["FLAGS_REMOTE_TOKEN": "not-a-real-token"])
 
     private func publish(appName: String) throws -> BuiltProgram.Result {

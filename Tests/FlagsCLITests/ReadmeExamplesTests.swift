@@ -3,6 +3,7 @@ import Foundation
 import Prefs
 import Testing
 import TestHelpers
+import TestTraits
 
 /// The README's `console` blocks are run: each `$ swift run flags …` line (pipes included) runs
 /// the real `flags` in the package's root (on the built-in demo unless it names `--config`),
@@ -12,7 +13,7 @@ import TestHelpers
 ///
 /// In the README's expected output, `…` stands for any text within a line, and a line holding
 /// only `…` for any number of lines (a listing cut short). Trailing spaces do not count.
-@Suite struct ReadmeExamplesTests {
+@Suite(.blocking) struct ReadmeExamplesTests {
     /// The client id every example runs as, so enrolments and branches are the README's.
     static let nimbusID = "367a527a-3c5e-4e2f-9a41-5e0d6a8c1b2f"
 

@@ -4,11 +4,12 @@ import Nimbus
 import Testing
 import TestServers
 import TestHelpers
+import TestTraits
 
 /// `flags` against hostile Remote Settings answers from a real HTTP server on loopback: each is
 /// refused or capped with a message naming the URL (without its credentials) and the limit,
 /// the cached records are kept, and a mistyped `--experiments` path is an error.
-@Suite(.serialized) struct RemoteSettingsHostileServerTests {
+@Suite(.blocking, .serialized) struct RemoteSettingsHostileServerTests {
     let folder = TemporaryDirectory()
     var environment: [String: String] {
         ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"),

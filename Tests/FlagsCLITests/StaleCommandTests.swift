@@ -5,10 +5,11 @@ import Foundation
 import Nimbus
 import Testing
 import TestHelpers
+import TestTraits
 
 /// `flags stale` run as the real binary: on a registry with one flag of each kind, on one with
 /// nothing to retire, and on the built-in demo, then `flags remove` of what it listed.
-@Suite struct StaleCommandTests {
+@Suite(.blocking) struct StaleCommandTests {
     private func flags(_ arguments: [String], in folder: TemporaryDirectory, store: String? = nil) throws -> BuiltProgram.Result {
         try BuiltProgram.run(BuiltProgram.flags, arguments, environment: [
             "FLAGS_STORE": store ?? folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path,

@@ -2,9 +2,10 @@ import TestFolders
 import Foundation
 import Platform
 import Testing
+import TestTraits
 
 /// `BoundedFileReader` on real files, FIFOs and devices in a private temporary folder.
-@Suite struct BoundedFileReaderTests {
+@Suite(.blocking) struct BoundedFileReaderTests {
     /// Removed when the test ends, whatever it did.
     let scratch = TemporaryDirectory()
     var folder: String { scratch.path }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Platform
+import TestTraits
 
-@Suite struct DetachedThreadTests {
+@Suite(.blocking) struct DetachedThreadTests {
     @Test func runsTheBodyOnAnotherThreadWithItsName() {
         let done = DispatchSemaphore(value: 0)
         let seen = Seen()

@@ -2,9 +2,10 @@ import TestFolders
 import Foundation
 import Platform
 import Testing
+import TestTraits
 
 /// `--output FILE` writes through what is not a plain file and never replaces it.
-@Suite struct OutputFileTests {
+@Suite(.blocking) struct OutputFileTests {
     /// Removed when the test ends, whatever it did.
     let scratch = TemporaryDirectory()
     var folder: String { scratch.path }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestFolders
 @testable import Prefs
+import TestTraits
 
-@Suite struct SQLitePrefsTests {
+@Suite(.blocking) struct SQLitePrefsTests {
     let folder = TemporaryDirectory()
 
     @Test func missingKeyIsNilNotFalse() throws {
@@ -99,7 +100,7 @@ import TestFolders
     }
 }
 
-@Suite struct SQLitePrefsGenerationTests {
+@Suite(.blocking) struct SQLitePrefsGenerationTests {
     let folder = TemporaryDirectory()
 
     @Test func generationMovesOnOwnWritesAndSoonAfterAnotherConnectionsWrite() throws {
@@ -120,7 +121,7 @@ import TestFolders
 }
 
 /// A store whose file is moved away or replaced while it is open: the path is what counts.
-@Suite struct MovedStoreTests {
+@Suite(.blocking) struct MovedStoreTests {
     let folder = TemporaryDirectory()
     var path: String { folder.file("store/prefs.sqlite") }
 

@@ -4,11 +4,12 @@ import ParserFuzzing
 import Testing
 @testable import Prefs
 import TestHelpers
+import TestTraits
 
 /// Stores that cannot be used, met by the real `flags` binary: every command that needs the store
 /// fails with exit 1 and an error naming the file and what to do, never crashes, and leaves the
 /// file byte-for-byte as it was (never a silent reset).
-@Suite struct BadStoreTests {
+@Suite(.blocking) struct BadStoreTests {
     let folder = TemporaryDirectory()
     var store: String { folder.file("store/prefs.sqlite") }
     var environment: [String: String] { ["FLAGS_STORE": store, "XDG_STATE_HOME": folder.file("state")] }

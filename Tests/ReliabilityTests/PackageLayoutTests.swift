@@ -2,11 +2,12 @@ import Foundation
 import Nimbus
 import TestHelpers
 import Testing
+import TestTraits
 
 /// The package's layout holds: every module a target imports is declared in `Package.swift`
 /// (a module reached only through another target's dependency breaks when that list changes),
 /// and `docs/ARCHITECTURE.md`'s table of what each module may import is `Package.swift`'s.
-@Suite(.enabled(if: SwiftToolchain.swift != nil, "no `swift` found to read Package.swift"))
+@Suite(.blocking, .enabled(if: SwiftToolchain.swift != nil, "no `swift` found to read Package.swift"))
 struct PackageLayoutTests {
     /// Modules of the toolchain and the system, which no target declares.
     static let toolchainModules: Set<String> = [

@@ -5,13 +5,15 @@ import Prefs
 import Testing
 import FlagsTool
 import TestHelpers
+import TestTraits
 
 /// A store written by a developer build holds an override; what an app built like this test
 /// answers depends only on its build: developer and beta builds honour it, a release build never
-/// does. `flag-probe` is built the same way as this test; `ChannelBuildTests` builds it with the
-/// beta and release flags and runs the same check on each, and `.ci/release-gate` once more on
-/// the release build CI makes.
-@Suite struct ReleaseGateTests {
+/// does. `flag-probe` is built the same way as this test; `CompileConditionsTests` checks the
+/// rule for every other configuration in this build, and `.ci/release-gate` and
+/// `.ci/app-channel-check` run the same check on the release, beta, TestFlight and App Store
+/// builds CI makes.
+@Suite(.blocking) struct ReleaseGateTests {
     let folder = TemporaryDirectory()
 
     @Test func anOverrideInTheStoreChangesAValueOnlyWhereTheBuildAllowsIt() throws {

@@ -3,12 +3,13 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestTraits
 
 /// Channels come from the manifest: `--channel` (`FlagsOptions.channel`) takes any channel it
 /// declares, the registry's `channels:` maps the build to the manifest's names, and a manifest
 /// that does not declare the build's channel is an error unless mapped. The override gate stays
 /// the build channel's.
-@Suite struct ManifestChannelTests {
+@Suite(.blocking) struct ManifestChannelTests {
     let folder = TemporaryDirectory()
 
     /// A manifest in Fenix's libraries' style: `debug`, `nightly`, `release`.

@@ -4,9 +4,10 @@ import Foundation
 import Nimbus
 import Prefs
 import Testing
+import TestTraits
 
 /// Records read from a file are snapshotted, and the snapshot never changes what a start sees.
-@Suite struct ExperimentsLoaderTests {
+@Suite(.blocking) struct ExperimentsLoaderTests {
     let folder = TemporaryDirectory()
     var path: String { folder.file("experiments.json") }
     var cache: SnapshotCache { SnapshotCache(folder: folder.file("cache")) }

@@ -5,10 +5,11 @@ import Nimbus
 import Testing
 import FlagsTool
 import TestHelpers
+import TestTraits
 
 /// The snapshot cache must never change what a registry says: it is used only while every file
 /// it came from is untouched, and anything odd about it sends the load back to the files.
-@Suite struct RegistrySnapshotTests {
+@Suite(.blocking) struct RegistrySnapshotTests {
     /// An app's registry and manifest with modification times safely in the past, so the first
     /// load may snapshot them, and a snapshot folder of its own.
     struct App {

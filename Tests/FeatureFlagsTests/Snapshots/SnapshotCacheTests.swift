@@ -3,9 +3,10 @@ import FeatureFlagsTestSupport
 import Foundation
 import Nimbus
 import Testing
+import TestTraits
 
 /// The cache's own rules, whatever it holds (the registry's are in `RegistrySnapshotTests`).
-@Suite struct SnapshotCacheTests {
+@Suite(.blocking) struct SnapshotCacheTests {
     @Test func theFolderFollowsXDGAndCanBeTurnedOff() {
         #expect(SnapshotCache(environment: ["HOME": "/home/qa"]).folder == "/home/qa/.cache/feature-flags/snapshots")
         #expect(SnapshotCache(environment: ["HOME": "/home/qa", "XDG_CACHE_HOME": "/c"]).folder == "/c/feature-flags/snapshots")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// Experiment records shipped as test fixtures by Mozilla's `mozilla-nimbus-schemas` (PyPI),
 /// found through the local Python. Skipped when Python or the package is not installed.
@@ -34,7 +35,7 @@ enum MozillaNimbusSchemas {
     }
 }
 
-@Suite struct NimbusSchemasFixtureTests {
+@Suite(.blocking) struct NimbusSchemasFixtureTests {
     @Test(.enabled(if: MozillaNimbusSchemas.directory != nil, "Python cannot import mozilla_nimbus_schemas (run .ci/run, or see the README's set-up)"))
     func everyFixtureRecordIsEnrolledOrExplained() throws {
         let files = MozillaNimbusSchemas.experimentFixtures()

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// The libcurl transport against a real HTTP server on loopback: what is sent, what comes back,
 /// and how an exchange fails.
-@Suite struct HTTPGetTests {
+@Suite(.blocking) struct HTTPGetTests {
     @Test func sendsTheHeadersAndDecodesACompressedAnswer() throws {
         let server = try FixedAnswerServer.start()
         defer { server.stop() }

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// Where credentials come from, which wins, and that their text never shows them.
-@Suite struct RemoteSettingsCredentialsTests {
+@Suite(.blocking) struct RemoteSettingsCredentialsTests {
     let folder = Folder()
 
     /// A temporary folder of the test's own, removed with it.

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// Answers a real Kinto never gives (server errors, HTML, a back-off, a hang), from a tiny
 /// real HTTP server on loopback, and a port where nothing listens.
-@Suite struct RemoteSettingsFailureTests {
+@Suite(.blocking) struct RemoteSettingsFailureTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// A cache holding one good record, fetched at `start`.

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// Hostile answers from a real HTTP server on loopback: a gzip bomb, endless bodies, too many or
 /// too large records, a back-off of millennia, credentials in the server's URL. Each is refused
 /// (or capped) with a message naming the URL and the limit, and the last good cache is kept.
-@Suite struct RemoteSettingsLimitsTests {
+@Suite(.blocking) struct RemoteSettingsLimitsTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15T08:00:00Z
 
     func goodCache() -> InMemoryRemoteSettingsCache {

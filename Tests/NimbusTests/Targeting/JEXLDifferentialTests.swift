@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestServers
 @testable import Nimbus
+import TestTraits
 
 /// The evaluator against an independent reference written from jexl-rs's grammar and evaluator
 /// (Tests/Tools/jexl-reference/jexl_reference.py): the script generates seeded random
@@ -9,7 +10,7 @@ import TestServers
 /// undefined names), evaluates each itself, and this test requires the same value, or an error
 /// for an error, for every one. The reference itself agreed with jexl-eval 0.4, built from
 /// source, on 100,000 such expressions when it was written.
-@Suite struct JEXLDifferentialTests {
+@Suite(.blocking) struct JEXLDifferentialTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tools/jexl-reference/jexl_reference.py").path
 
