@@ -56,3 +56,12 @@ public enum TerminalSafeText {
         }
     }
 }
+
+extension DefaultStringInterpolation {
+    /// `"title: \(field: flag.title)"`: a value from a file, a server or the command line placed
+    /// inside a line of a report, as one field. Escapes and line breaks become `?`, so the value
+    /// can neither act on the terminal nor start a line that reads as the tool's own.
+    public mutating func appendInterpolation(field value: some StringProtocol) {
+        appendLiteral(TerminalSafeText.sanitized(String(value)))
+    }
+}

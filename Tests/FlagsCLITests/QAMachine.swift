@@ -49,8 +49,9 @@ struct QAMachine {
         try flags(arguments, in: directory)
     }
 
-    func flags(_ arguments: [String], in directory: String? = nil) throws -> BuiltProgram.Result {
-        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: directory ?? folder.path)
+    /// `flags` on this machine, in `directory` (its folder when nil), with `extra` over its environment.
+    func flags(_ arguments: [String], in directory: String? = nil, environment extra: [String: String] = [:]) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment.merging(extra) { $1 }, in: directory ?? folder.path)
     }
 
     /// Every byte of the store (the database and its journal files), to check what reached it.

@@ -105,7 +105,8 @@ extension Kinto {
             let kinto = try KintoTeamServer.shared.get()
             try kinto.admin("PUT", "buckets/flags/collections/team-presets",
                             #"{"permissions": {"read": ["/buckets/flags/groups/qa"], "write": ["account:alice"]}}"#)
-            let alice = QAMachine.kinto("alice")
+            // A login in ~/.netrc: credentials in the environment never go to a server a registry names.
+            let alice = QAMachine.kinto("alice", netrc: true)
             let app = try TeamScenarios.demoCopy(in: alice, adding: """
                 remote-settings:
                   server: \(kinto.url)

@@ -11,8 +11,12 @@ import Nimbus
 /// before `{"data": []}`, no Content-Length), `huge-length` (announces 100 MiB), `many-records`
 /// (10,001 records), `huge-record` (one 2 MiB record), `retry-forever` (`503` with
 /// `Retry-After: 99999999999`), `backoff-forever` (records with `Backoff: 99999999999`);
-/// `echo-authorization` answers `records/ID` with a record holding the `Authorization` header sent. `requestPaths()` lists the
-/// paths asked so far, so a test can tell whether a fetch reached the server.
+/// `echo-authorization` answers `records/ID` with a record holding the `Authorization` header sent;
+/// `redirect-ftp` redirects to an `ftp://` URL; `other-id` answers any `records/ID` with a record
+/// of another id; `multiline-error` refuses with a message holding line breaks. A `PUT` is
+/// stored as asked and a `DELETE` succeeds, on any path. `requestPaths()` lists the GET paths
+/// asked so far, so a test can tell whether a fetch reached the server; `exchanges()` every
+/// request of any method with the `Authorization` it carried.
 public final class FixedAnswerServer: Sendable {
     public let process: ServerProcess
 
@@ -20,10 +24,12 @@ public final class FixedAnswerServer: Sendable {
         self.process = process
     }
 
-    public static func start() throws -> FixedAnswerServer {
+    /// Starts the server on `host`, a loopback address (127.0.0.2 is another machine as far as
+    /// a URL's host goes, and still this one).
+    public static func start(host: String = "127.0.0.1") throws -> FixedAnswerServer {
         let directory = try ServerProcess.makeDirectory("answers")
         let port = try ServerProcess.freeLoopbackPort()
-        let server = FixedAnswerServer(process: try ServerProcess(arguments: ["answers", String(port)], port: port, directory: directory))
+        let server = FixedAnswerServer(process: try ServerProcess(arguments: ["answers", String(port), host], port: port, directory: directory, host: host))
         try server.process.waitUntilAnswering(path: "requests", timeout: 10)
         return server
     }
@@ -34,6 +40,22 @@ public final class FixedAnswerServer: Sendable {
 
     public func client(_ collection: String, timeout: TimeInterval = 5) -> RemoteSettingsClient {
         RemoteSettingsClient(server: process.baseURL, collection: RemoteSettingsCollection(collection), timeout: timeout)
+    }
+
+    /// One request the server received: its method, path and `Authorization` header.
+    public struct Exchange: Sendable, Equatable {
+        public var method: String
+        public var path: String
+        public var authorization: String?
+    }
+
+    /// Every request received so far, of any method, in order.
+    public func exchanges() throws -> [Exchange] {
+        let answer = try TestHTTP.send("GET", process.baseURL.appendingPathComponent("exchanges"))
+        let json = try JSONParser.parse(answer.body, file: "exchanges")
+        return json.arrayValue?.map {
+            Exchange(method: $0["method"]?.stringValue ?? "", path: $0["path"]?.stringValue ?? "", authorization: $0["authorization"]?.stringValue)
+        } ?? []
     }
 
     /// The paths of the record requests received so far, in order.

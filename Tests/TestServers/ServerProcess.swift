@@ -24,11 +24,15 @@ public final class ServerProcess: Sendable {
     private let process: Process
     private let stopped = Mutex(false)
 
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The loopback address it listens on: 127.0.0.1 unless a test asked for another one.
+    public let host: String
+
+    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
 
     /// Starts `python3 server.py <arguments...>` in `directory`, which the server then owns: its
     /// output goes to a log file there, and `stop()` removes the directory.
-    public init(arguments: [String], port: Int, directory: URL) throws {
+    public init(arguments: [String], port: Int, directory: URL, host: String = "127.0.0.1") throws {
+        self.host = host
         let script = directory.appendingPathComponent("server.py")
         try Self.script.write(to: script, atomically: true, encoding: .utf8)
         logFile = directory.appendingPathComponent("server-\(port).log")
@@ -184,6 +188,8 @@ public final class ServerProcess: Sendable {
 
     lock = threading.Lock()
     requests = []
+    # Every request of any method, with the Authorization header it carried (or None).
+    exchanges = []
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -201,6 +207,25 @@ public final class ServerProcess: Sendable {
             self.end_headers()
             self.wfile.write(data)
 
+        def note(self):
+            with lock:
+                exchanges.append({"method": self.command, "path": self.path, "authorization": self.headers.get("Authorization")})
+
+        def do_PUT(self):
+            self.note()
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            parts = self.path.split("/")
+            if len(parts) > 6 and parts[5] == "multiline-error":
+                self.answer(400, json.dumps({"code": 400, "message": "bad\nflags: all clear, nothing wrong\r\nreally"}))
+                return
+            record = dict(body.get("data", {}), last_modified=2)
+            self.answer(201, json.dumps({"data": record}))
+
+        def do_DELETE(self):
+            self.note()
+            self.answer(200, json.dumps({"data": {"deleted": True}}))
+
         def do_GET(self):
             parts = self.path.split("/")
             # /v1/buckets/<bucket>/collections/<collection>/records
@@ -209,6 +234,11 @@ public final class ServerProcess: Sendable {
                 with lock:
                     self.answer(200, json.dumps(requests))
                 return
+            if self.path == "/exchanges":
+                with lock:
+                    self.answer(200, json.dumps(exchanges))
+                return
+            self.note()
             with lock:
                 requests.append(self.path)
             if collection == "status-503":
@@ -253,6 +283,15 @@ public final class ServerProcess: Sendable {
             elif collection == "slow":
                 time.sleep(3)
                 self.answer(200, '{"data": []}')
+            elif collection == "redirect-ftp":
+                self.answer(302, "", [("Location", "ftp://127.0.0.1:1/records")])
+            elif collection == "other-id":
+                # Whatever record is asked for, another one is answered.
+                record = {"id": "someone-else", "last_modified": 3, "preset": {"overrides": {"tipJar": True}}}
+                self.answer(200, json.dumps({"data": record}))
+            elif collection == "multiline-error":
+                # A refusal whose message would print lines of its own.
+                self.answer(400, json.dumps({"code": 400, "message": "bad\nflags: all clear, nothing wrong\r\nreally"}))
             elif collection == "echo-authorization":
                 # A record that shows the Authorization header it was asked with.
                 record = {"id": parts[7] if len(parts) > 7 else "", "last_modified": 1, "authorization": self.headers.get("Authorization")}
@@ -297,6 +336,7 @@ public final class ServerProcess: Sendable {
         def log_message(self, format, *args):
             pass
 
-    ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Handler).serve_forever()
+    host = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
+    ThreadingHTTPServer((host, int(sys.argv[2])), Handler).serve_forever()
     """#
 }

@@ -80,6 +80,8 @@ public enum ExperimentsStatusText {
             return "server sent too much"
         case .backingOff:
             return "server asked to wait"
+        case .invalidID:
+            return "not a Remote Settings collection"
         }
     }
 }

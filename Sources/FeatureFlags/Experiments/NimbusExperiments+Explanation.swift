@@ -1,4 +1,5 @@
 import Nimbus
+import Platform
 
 /// Why this client is, or is not, in a record, as one sentence for people: what the menu's
 /// Experiments screen and detail pane, `flags experiments` and `flags info` show.
@@ -22,7 +23,13 @@ extension NimbusExperiments {
 
     /// `explanation(of:)` with an explainer made once, for explaining every record
     /// (`explainer.indexingFeatureHolders()`: finding the holder of a feature is then a lookup).
+    /// It is one line: a slug, branch or feature id from the records that holds a line break
+    /// cannot start a line of the report it is put in.
     public func explanation(of result: EnrollmentResult, by explainer: EnrollmentExplainer) -> String {
+        TerminalSafeText.sanitized(sentence(of: result, by: explainer))
+    }
+
+    private func sentence(of result: EnrollmentResult, by explainer: EnrollmentExplainer) -> String {
         let forced = overrides.forcedBranches[result.slug]
         switch result.status {
         case .enrolled(let branch) where forced == branch:
@@ -37,6 +44,6 @@ extension NimbusExperiments {
     /// Why the client is not in `result`'s record, without the leading "not enrolled: "; nil
     /// when it is enrolled or the record failed to evaluate.
     public func reason(of result: EnrollmentResult) -> String? {
-        explainer.reason(of: result)
+        explainer.reason(of: result).map { TerminalSafeText.sanitized($0) }
     }
 }

@@ -1,10 +1,12 @@
+import Platform
+
 /// Where a flag's value comes from, so every value can explain itself.
 ///
 /// ```swift
 /// switch state.source {
 /// case .override: "set in the debug menu"
 /// case .experiment(let slug, let branch): "experiment \(slug), branch \(branch)"
-/// case .rollout(let slug): "rollout \(slug)"
+/// case .rollout(let slug): "rollout \(field: slug)"
 /// case .defaultValue(let channel): channel.map { "manifest default for \($0)" } ?? "the registry's fallback"
 /// }
 /// ```
@@ -51,11 +53,11 @@ public enum FlagValueSource: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .override: "override"
-        case .experiment(let slug, let branch): "experiment \(slug)/\(branch)"
-        case .forcedBranch(let slug, let branch): "experiment \(slug)/\(branch) (forced)"
+        case .experiment(let slug, let branch): "experiment \(field: slug)/\(field: branch)"
+        case .forcedBranch(let slug, let branch): "experiment \(field: slug)/\(field: branch) (forced)"
         case .featureOverride: "feature override"
-        case .rollout(let slug): "rollout \(slug)"
-        case .forcedRollout(let slug): "rollout \(slug) (forced)"
+        case .rollout(let slug): "rollout \(field: slug)"
+        case .forcedRollout(let slug): "rollout \(field: slug) (forced)"
         case .defaultValue(let channel): channel == nil ? "fallback" : "default"
         }
     }

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import Nimbus
+import Platform
 
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.
 ///
@@ -171,6 +172,6 @@ public struct FlagLookupError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-        return "unknown \(kind) '\(id)'\(hint); the \(kind)s are listed in \(registryPath) (try: flags list)"
+        return "unknown \(kind) '\(field: id)'\(hint); the \(kind)s are listed in \(registryPath) (try: flags list)"
     }
 }

@@ -163,14 +163,21 @@ package struct RegistryFile {
             settings.server = text
         }
         for (key, path) in [("bucket", \RegistryRemoteSettings.bucket), ("collection", \RegistryRemoteSettings.collection)] {
-            guard let valueNode = node[key] else { continue }
-            let value = try valueNode.requireString("`remote-settings.\(key)`")
-            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
-                throw YAMLError(at: valueNode.mark, "`remote-settings.\(key)` must be a Kinto id (letters, digits, - and _), found '\(value)'")
-            }
-            settings[keyPath: path] = value
+            if let value = try readKintoID(node, key) { settings[keyPath: path] = value }
         }
         return settings
+    }
+
+    /// `remote-settings.<key>`, which goes into a URL: a Kinto id, or an error at its line.
+    private static func readKintoID(_ block: YAMLNode, _ key: String) throws(YAMLError) -> String? {
+        guard let valueNode = block[key] else { return nil }
+        let value = try valueNode.requireString("`remote-settings.\(key)`")
+        do {
+            try RemoteSettingsID.check(value, as: "`remote-settings.\(key)`")
+        } catch {
+            throw YAMLError(at: valueNode.mark, error.description)
+        }
+        return value
     }
 
     static let remoteSettingsKeys = ["server", "bucket", "collection"]
@@ -189,8 +196,8 @@ package struct RegistryFile {
         guard serverText.hasPrefix("http://") || serverText.hasPrefix("https://"), let server = URL(string: serverText) else {
             throw YAMLError(at: serverNode.mark, "`remote-settings.server` must be an http:// or https:// URL, found '\(serverText)'")
         }
-        let bucket = try block["bucket"]?.requireString("`remote-settings.bucket`") ?? RemoteSettingsClient.defaultBucket
-        let collection = try block["collection"]?.requireString("`remote-settings.collection`") ?? RemoteSettingsCollection.mobileExperiments.name
+        let bucket = try readKintoID(block, "bucket") ?? RemoteSettingsClient.defaultBucket
+        let collection = try readKintoID(block, "collection") ?? RemoteSettingsCollection.mobileExperiments.name
         return .remote(RemoteSettingsClient(server: server, bucket: bucket, collection: RemoteSettingsCollection(collection)))
     }
 

@@ -60,12 +60,12 @@ struct EnrollCommand: FlagsCommand {
         try store.forceBranch(chosen, of: slug)
         let was = before.map { $0 == chosen ? " (already forced)" : " (was `\($0)`)" } ?? ""
         guard environment.buildChannel.allowsDebugOverrides else {
-            context.console.print("\(slug): forced branch \(chosen)\(was) (stored, but inactive while previewing \(environment.channel): a release build ignores overrides)")
+            context.console.print("\(field: slug): forced branch \(field: chosen)\(was) (stored, but inactive while previewing \(environment.channel): a release build ignores overrides)")
             return
         }
         let after = environment.reloaded().experiments
         guard let result = after.result(for: slug) else { return }
-        context.console.print("\(slug): forced branch \(chosen)\(was); \(after.explanation(of: result))\(Self.conflictWinner(of: result, in: after))")
+        context.console.print("\(field: slug): forced branch \(field: chosen)\(was); \(after.explanation(of: result))\(Self.conflictWinner(of: result, in: after))")
     }
 
     /// For a feature conflict, which enrolled record holds the feature (when the sentence does

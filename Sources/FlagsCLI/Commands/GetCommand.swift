@@ -46,7 +46,7 @@ struct GetCommand: FlagsCommand {
             context.console.print("  user pref: \(stored)  [key \(key)]")
         }
         if let debug = flag.definition.debug {
-            context.console.print("  menu row:  \(debug.title) — \(debug.status)")
+            context.console.print("  menu row:  \(field: debug.title) — \(field: debug.status)")
         }
     }
 

@@ -32,14 +32,18 @@ struct PresetCommand: FlagsCommand {
           delete NAME --remote  delete the shared preset (the local one stays); --force as for push
 
         Credentials: $FLAGS_REMOTE_TOKEN (a bearer token), or $FLAGS_REMOTE_USER and
-        $FLAGS_REMOTE_PASSWORD (a Kinto account), or the server's host in ~/.netrc ($NETRC names
-        another file). They are never read from the command line, printed or stored. What you may
-        read and write is the server's permissions: a read-only member can pull, not push.
+        $FLAGS_REMOTE_PASSWORD (a Kinto account), sent only to the server named by --remote or
+        $FLAGS_REMOTE_URL, never to one a registry names; or the server's host in ~/.netrc
+        ($NETRC names another file), which must be yours and private (chmod 600). They are never
+        read from the command line, printed or stored, and never sent over plain http to another
+        machine without --allow-http. What you may read and write is the server's permissions: a
+        read-only member can pull, not push.
         """
     static let options = [
         RemoteServerOption.spec("the server (…/v1) of the shared presets; without a URL (or left out, for push and pull), "
                                 + "the registry's `remote-settings: server:`"),
         OptionSpec(["--force"], "push, delete --remote: overwrite (or delete) a shared preset someone else changed"),
+        RemoteServerOption.allowHTTPSpec,
     ]
     static let arguments = [ArgumentSpec(.choice(Action.allCases.map(\.rawValue))), ArgumentSpec(.presetName)]
     static let examples = [

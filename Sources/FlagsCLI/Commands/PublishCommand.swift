@@ -23,8 +23,9 @@ struct PublishCommand: FlagsCommand {
           flags --experiments URL/buckets/main/collections/nimbus-preview/records list
         This is what Experimenter's preview does, from the terminal; `flags unpublish SLUG` ends it.
 
-        Credentials as for `flags preset push`: $FLAGS_REMOTE_TOKEN, $FLAGS_REMOTE_USER and
-        $FLAGS_REMOTE_PASSWORD, or ~/.netrc; never on the command line.
+        Credentials as for `flags preset push`: $FLAGS_REMOTE_TOKEN, or $FLAGS_REMOTE_USER and
+        $FLAGS_REMOTE_PASSWORD, for the server named by --remote or $FLAGS_REMOTE_URL; or the
+        server's host in ~/.netrc; never on the command line.
         """
 
     static let options = PreviewCollectionOption.specs
@@ -64,6 +65,14 @@ struct PublishCommand: FlagsCommand {
         let appName = environment.experiments.client.appName
         for record in set.records where record.appName.map({ $0 != appName }) ?? false {
             context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(appName)`), so its clients will not enrol")
+        }
+        // Every slug becomes a record id in the URL: all are checked before the first is sent.
+        for record in set.records {
+            do {
+                try RemoteSettingsID.check(record.slug, as: "slug")
+            } catch {
+                throw CLIError.failure("\(path): \(error); a slug is the record's id on the server; nothing was published")
+            }
         }
         let records = try target.records(registry: environment.registry, in: context)
         for (record, json) in zip(set.records, recipes) {

@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// `flags unenroll [SLUG...]`: removes forced branches, so Nimbus decides those records again.
 struct UnenrollCommand: FlagsCommand {
@@ -34,14 +35,14 @@ struct UnenrollCommand: FlagsCommand {
         for slug in slugs where forced[slug] == nil {
             let others = forced.keys.sorted()
             let hint = NearestName.find(slug, among: others).map { " (did you mean `\($0)`?)" } ?? ""
-            context.console.print("no forced branch of \(slug) to remove\(hint); "
+            context.console.print("no forced branch of \(field: slug) to remove\(hint); "
                                   + (others.isEmpty ? "no branch is forced" : "forced: \(others.joined(separator: ", "))"))
         }
         guard !removed.isEmpty else { return }
         let after = environment.reloaded().experiments
         for slug in removed {
             let now = after.result(for: slug).map(after.explanation(of:)) ?? "no record of it now"
-            context.console.print("\(slug): forced branch \(forced[slug] ?? "") removed; \(now)")
+            context.console.print("\(field: slug): forced branch \(field: forced[slug] ?? "") removed; \(now)")
         }
     }
 }

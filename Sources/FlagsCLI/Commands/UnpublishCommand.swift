@@ -24,6 +24,7 @@ struct UnpublishCommand: FlagsCommand {
     init(arguments: inout ArgumentList) throws(CLIError) {
         target = try PreviewCollectionOption(arguments: &arguments, command: Self.name)
         slug = try arguments.onePositional("SLUG", command: Self.name)
+        try PreviewCollectionOption.checkID(slug, as: "SLUG", command: Self.name)
     }
 
     func run(in context: CommandContext) throws {

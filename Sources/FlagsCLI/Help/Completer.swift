@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import FlagsTool
+import Nimbus
 import Platform
 import Prefs
 
@@ -129,7 +130,10 @@ struct Completer {
         case .presetName:
             return filtered(app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name) } } ?? [], current)
         case .experimentSlug:
-            return filtered(app(options)?.experiments.records.map { Candidate($0.slug) } ?? [], current)
+            // A slug Kinto would refuse cannot be a real record's: a cached one such as
+            // `../../buckets/main` is never offered to a command that puts it in a URL.
+            let slugs = app(options)?.experiments.records.map(\.slug).filter(RemoteSettingsID.isValid) ?? []
+            return filtered(slugs.map { Candidate($0) }, current)
         case .featureID:
             guard let manifest = registry(options)?.manifest else { return [] }
             return filtered(manifest.featureIDs.map { Candidate($0, manifest.feature($0)?.description) }, current)

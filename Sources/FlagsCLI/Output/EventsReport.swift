@@ -17,7 +17,7 @@ enum EventsReport {
                         lastSeen(counts).map(String.init) ?? "never",
                         trimmed.isEmpty ? "-" : trimmed.map(String.init).joined(separator: " ")]
             }
-            return name + "\n" + TextTable(header: ["INTERVAL", "KEPT", "SUM", "LAST SEEN", "COUNTS (NEWEST FIRST)"], rows: rows)
+            return TerminalSafeText.sanitized(name) + "\n" + TextTable(header: ["INTERVAL", "KEPT", "SUM", "LAST SEEN", "COUNTS (NEWEST FIRST)"], rows: rows)
                 .render().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }

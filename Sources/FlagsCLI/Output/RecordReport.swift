@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// What `flags info` shows of one record, as lines and as JSON: the record's facts, this
 /// client's bucket and targeting value, and its status with the reason.
@@ -37,7 +38,7 @@ struct RecordReport {
     }
 
     var lines: [String] {
-        var lines = ["\(record.slug): \(record.userFacingName.split(whereSeparator: \.isNewline).joined(separator: " "))"]
+        var lines = ["\(field: record.slug): \(field: record.userFacingName.split(whereSeparator: \.isNewline).joined(separator: " "))"]
         // A record's text may hold line breaks: its continuation lines are indented under the
         // value, so no text from a record can pass for a line of its own.
         let indent = String(repeating: " ", count: 15)
@@ -78,14 +79,14 @@ struct RecordReport {
             if result.status.branch == branch.slug { marks.append("this client") }
             if forcedBranch == branch.slug { marks.append("forced") }
             let share = total > 0 ? " (\(percent(branch.ratio, of: total)))" : ""
-            lines.append("    \(branch.slug)  ratio \(branch.ratio)\(share)" + (marks.isEmpty ? "" : "  ← " + marks.joined(separator: ", ")))
+            lines.append("    \(field: branch.slug)  ratio \(branch.ratio)\(share)" + (marks.isEmpty ? "" : "  ← " + marks.joined(separator: ", ")))
             for feature in branch.features {
                 lines.append("      \(feature.featureId): \(JSONValue.object(feature.value).compactText)")
             }
         }
         field("status", experiments.explanation(of: result))
         if let forcedBranch {
-            field("forced", "branch `\(forcedBranch)` (`flags unenroll \(record.slug)` removes it)")
+            field("forced", "branch `\(field: forcedBranch)` (`flags unenroll \(field: record.slug)` removes it)")
         }
         return lines
     }

@@ -17,7 +17,9 @@ struct PreviewCollectionOption {
     static let specs = [
         OptionSpec(["--collection"], value: .text("NAME"), "the collection (default: \(defaultCollection))"),
         OptionSpec(["--bucket"], value: .text("NAME"), "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)"),
-        RemoteServerOption.spec("the server (…/v1); default: the registry's `remote-settings: server:`, else the server its experiments come from"),
+        RemoteServerOption.spec("the server (…/v1); default: $FLAGS_REMOTE_URL, else the registry's `remote-settings: server:`, "
+                                + "else the server its experiments come from"),
+        RemoteServerOption.allowHTTPSpec,
     ]
 
     let bucket: String
@@ -29,6 +31,18 @@ struct PreviewCollectionOption {
         bucket = try arguments.option("--bucket", command: command) ?? RemoteSettingsClient.defaultBucket
         collection = try arguments.option("--collection", command: command) ?? Self.defaultCollection
         remote = try RemoteServerOption(arguments: &arguments, command: command)
+        try Self.checkID(bucket, as: "--bucket", command: command)
+        try Self.checkID(collection, as: "--collection", command: command)
+    }
+
+    /// A usage error, before anything is sent, when `id` is not one Kinto accepts (a `..` would
+    /// take the request to another resource: `--bucket ../../accounts`).
+    static func checkID(_ id: String, as what: String, command: String) throws(CLIError) {
+        do {
+            try RemoteSettingsID.check(id, as: what)
+        } catch {
+            throw .usage(error.description, command: command)
+        }
     }
 
     /// The collection on the server, with the credentials for its host.

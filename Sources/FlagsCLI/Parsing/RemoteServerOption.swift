@@ -7,9 +7,10 @@ import Foundation
 import FeatureFlags
 import Nimbus
 
-/// The Remote Settings server a team command writes to: `--remote URL` (`…/v1`), else the
-/// registry's `remote-settings: server:`, with the credentials for its host from the
-/// environment or `~/.netrc` (`RemoteSettingsCredentials`), never from the command line.
+/// The Remote Settings server a team command writes to: `--remote URL` (`…/v1`), else
+/// `$FLAGS_REMOTE_URL`, else the registry's `remote-settings: server:`, with the credentials for
+/// it (`RemoteSettingsCredentials`): the environment's only for a server the user named there or
+/// on the command line, a netrc login for its own host, never from the command line.
 ///
 /// ```swift
 /// let records = try RemoteServerOption(url: "http://127.0.0.1:8888/v1", command: "preset")
@@ -19,6 +20,8 @@ struct RemoteServerOption {
     var url: String?
     /// Whether `--remote` was given, with or without a URL.
     var isGiven: Bool
+    /// `--allow-http`: credentials may cross the network without TLS.
+    var allowsPlainHTTP: Bool
     var command: String
 
     /// Whether the word after `--remote` is its URL rather than a positional argument.
@@ -29,9 +32,13 @@ struct RemoteServerOption {
         OptionSpec(["--remote"], value: .text("URL"), optionalValue: isURL, summary)
     }
 
+    /// `--allow-http`, which every command taking `--remote` declares beside it.
+    static let allowHTTPSpec = OptionSpec(["--allow-http"], "send the credentials over plain http to another machine (only on a network you trust)")
+
     /// Reads `--remote [URL]` (a URL is a word with `://`), refusing one that carries a login.
     init(arguments: inout ArgumentList, command: String) throws(CLIError) {
         self.command = command
+        allowsPlainHTTP = arguments.flag("--allow-http")
         (isGiven, url) = arguments.optionalValueOption("--remote", isValue: Self.isURL)
         if let url, let parsed = URL(string: url), parsed.user != nil || parsed.password != nil {
             throw .usage("--remote must not carry a login (user:password@): a command line is visible to other users and kept in shell history; "
@@ -40,28 +47,36 @@ struct RemoteServerOption {
         }
     }
 
-    /// The server root (without `/v1`): `--remote`, else the registry's `remote-settings:`
-    /// server, else the server its experiments come from.
-    func server(registry: FeatureFlagRegistry) throws(CLIError) -> URL {
+    /// The server root (without `/v1`) and who named it: `--remote`, else `$FLAGS_REMOTE_URL`,
+    /// else the registry's `remote-settings:` server, else the server its experiments come from.
+    func server(registry: FeatureFlagRegistry, environment: [String: String]) throws(CLIError) -> (root: URL, origin: RemoteServerOrigin) {
+        let variable = RemoteSettingsCredentials.serverVariable
         var experimentsServer: String?
         if case .remote(let client) = registry.experiments { experimentsServer = client.server.absoluteString }
-        guard let text = url ?? registry.remoteSettings?.server ?? experimentsServer else {
-            throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1), "
+        let named: (text: String, origin: RemoteServerOrigin)? = url.map { ($0, .commandLine) }
+            ?? environment[variable].flatMap { $0.isEmpty ? nil : ($0, .environment(variable)) }
+            ?? (registry.remoteSettings?.server ?? experimentsServer).map { ($0, .file(registry.path)) }
+        guard let named else {
+            throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1) or set $\(variable), "
                            + "or add `remote-settings: {server: URL}` to \(registry.path)")
         }
-        guard let root = RemoteSettingsRecords.serverRoot(text) else {
-            let from = url == nil ? "`remote-settings.server` in \(registry.path)" : "--remote"
-            throw .usage("\(from) must be an http:// or https:// URL such as https://rs.example.com/v1, found '\(text)'", command: command)
+        guard let root = RemoteSettingsRecords.serverRoot(named.text) else {
+            let from = switch named.origin {
+            case .commandLine: "--remote"
+            case .environment: "$\(variable)"
+            case .file: "`remote-settings.server` in \(registry.path)"
+            }
+            throw .usage("\(from) must be an http:// or https:// URL such as https://rs.example.com/v1, found '\(named.text)'", command: command)
         }
-        return root
+        return (root, named.origin)
     }
 
-    /// The collection `bucket`/`collection` on the server, with the credentials for its host.
+    /// The collection `bucket`/`collection` on the server, with the credentials that may go there.
     func records(registry: FeatureFlagRegistry, bucket: String, collection: String, environment: [String: String]) throws(CLIError) -> RemoteSettingsRecords {
-        let root = try server(registry: registry)
+        let (root, origin) = try server(registry: registry, environment: environment)
         let credentials: RemoteSettingsCredentials?
         do {
-            credentials = try RemoteSettingsCredentials.find(forHost: root.host ?? "", environment: environment)
+            credentials = try RemoteSettingsCredentials.find(for: root, namedBy: origin, environment: environment, allowingPlainHTTP: allowsPlainHTTP)
         } catch {
             throw .failure(error.description)
         }

@@ -18,7 +18,7 @@ public struct SharedPresetConflict: Error, CustomStringConvertible, Sendable {
     public var action: String
 
     public var description: String {
-        let who = changedBy.map { "`\($0)`" } ?? "someone else"
+        let who = changedBy.map { "`\(field: $0)`" } ?? "someone else"
         let when = Timestamp.iso8601(Double(changedAt) / 1000)
         let head = knewAVersion
             ? "preset \(name) at \(url) was changed by \(who) at \(when) since this machine last pulled or pushed it"

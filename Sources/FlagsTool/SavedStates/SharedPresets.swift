@@ -3,9 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
-import Prefs
 import FeatureFlags
+import Nimbus
+import Platform
+import Prefs
 
 /// Presets shared by a QA team as the records of a Kinto (Remote Settings) collection: by
 /// default bucket `flags`, collection `presets`, one record per preset, its id the preset's name.
@@ -85,6 +86,11 @@ public struct SharedPresets: Sendable {
     public func pull(_ name: String) throws -> [PrefChange] {
         try Self.checkRecordID(name)
         guard let record = try records.get(name) else { throw missing(name) }
+        // The server chose what to answer: a record of another name would be saved as `name`.
+        guard record.id == name else {
+            throw SavedStateProblems(file: "preset \(name) at \(records.recordURL(name).absoluteString)",
+                                     problems: ["the server answered with record `\(TerminalSafeText.sanitized(record.id))`, not `\(name)`; nothing was changed"])
+        }
         let state = try read(record)
         let changes = state.changes(for: environment, replacing: true)
         let save = PrefChange.set(presets.environment.prefs.branch("presets").getBranchPrefix() + name, .string(state.json.prettyText))
@@ -114,7 +120,7 @@ public struct SharedPresets: Sendable {
     /// Kinto record ids are letters, digits, `-` and `_` (no `.`, which local preset names allow).
     static func checkRecordID(_ name: String) throws(PresetNameError) {
         try PresetStore.checkName(name)
-        guard !name.contains("."), name.first != "-", name.first != "_" else {
+        guard RemoteSettingsID.isValid(name) else {
             throw PresetNameError(message: "preset '\(name)' cannot be shared: a Remote Settings record id is letters, digits, '-' and '_', "
                                   + "starting with a letter or digit; save it under another name (flags preset save NEW-NAME)")
         }

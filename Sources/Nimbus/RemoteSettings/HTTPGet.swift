@@ -93,6 +93,10 @@ struct HTTPGet {
                     ccurl_setopt_pointer(api, handle, CURLOPT_HTTPHEADER, headerList)
                     ccurl_setopt_pointer(api, handle, CURLOPT_ERRORBUFFER, errors.baseAddress)
                     ccurl_setopt_pointer(api, handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+                    // Remote Settings is http(s); a redirect to ftp://, file:// or another scheme
+                    // libcurl knows is an answer to refuse, not to follow.
+                    ccurl_setopt_pointer(api, handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                    ccurl_setopt_pointer(api, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
                     ccurl_setopt_long(api, handle, CURLOPT_FOLLOWLOCATION, isGet ? 1 : 0)
                     ccurl_setopt_long(api, handle, CURLOPT_MAXREDIRS, 10)
                     ccurl_setopt_long(api, handle, CURLOPT_TIMEOUT_MS, milliseconds)

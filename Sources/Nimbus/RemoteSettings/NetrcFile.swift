@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Platform
 
 /// The entries of a `~/.netrc` file, the standard place (curl, git, ftp, Python) for a login per
@@ -40,6 +43,24 @@ public struct NetrcFile: Sendable, Equatable {
     public static func read(path: String) throws(FileReadError) -> NetrcFile {
         guard FileManager.default.fileExists(atPath: path) else { return NetrcFile(entries: []) }
         return parse(String(decoding: try BoundedFileReader.read(path: path, limit: maximumSize), as: UTF8.self))
+    }
+
+    /// Why a netrc that holds a password must not be used, or nil when it may: as Python's
+    /// `netrc` refuses it, a file that is not the user's own, or that the group or others may
+    /// read or write, could have been written, or read, by someone else.
+    public static func exposure(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if info.st_uid != geteuid() {
+            return "\(path) holds a password but belongs to user \(info.st_uid), not to you (\(geteuid())): "
+                + "a netrc is read only when it is your own; nothing was sent"
+        }
+        let mode = info.st_mode & 0o777
+        if mode & 0o077 != 0 {
+            return "\(path) holds a password but its mode is 0\(String(mode, radix: 8)): others can read or change it; "
+                + "make it private with `chmod 600 \(path)`; nothing was sent"
+        }
+        return nil
     }
 
     public static func parse(_ text: String) -> NetrcFile {

@@ -89,13 +89,7 @@ public struct RemoteSettingsClient: Sendable, Hashable {
             }
             base = components.url ?? server
         }
-        return base
-            .appendingPathComponent("v1")
-            .appendingPathComponent("buckets")
-            .appendingPathComponent(bucket)
-            .appendingPathComponent("collections")
-            .appendingPathComponent(collection.name)
-            .appendingPathComponent("records")
+        return RemoteSettingsID.url(base, ["v1", "buckets", bucket, "collections", collection.name, "records"])
     }
 
     /// Fetches the records; `ifNoneMatch` is the `ETag` of the records you already have.
@@ -125,6 +119,12 @@ public struct RemoteSettingsClient: Sendable, Hashable {
     /// 304), `If-None-Match` when an `ETag` is known, `timeout` for the whole exchange.
     private func exchange(ifNoneMatch etag: String?) -> Result<RemoteSettingsResponse, RemoteSettingsError> {
         let url = recordsURL
+        do {
+            try RemoteSettingsID.check(bucket, as: "bucket")
+            try RemoteSettingsID.check(collection.name, as: "collection")
+        } catch {
+            return .failure(RemoteSettingsError(.invalidID(error), url: url))
+        }
         var headers = ["Accept": "application/json"]
         if let etag { headers["If-None-Match"] = etag }
         do {

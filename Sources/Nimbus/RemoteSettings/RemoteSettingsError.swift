@@ -45,6 +45,8 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         /// Record number `index` (0-based; its `id` or `slug` when it has one) is `bytes` long,
         /// over `limit`.
         case recordTooLarge(index: Int, id: String?, bytes: Int, limit: Int)
+        /// Not asked: the bucket or collection is not an id Kinto accepts.
+        case invalidID(InvalidRemoteSettingsID)
     }
 
     public var kind: Kind
@@ -85,6 +87,8 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
         case .tooManyRecords(let count, let limit):
             return "answer from \(url) holds \(count) records, more than the limit of \(limit), so it was refused and nothing was cached; "
                 + "check the URL (is it a Nimbus experiments collection?)"
+        case .invalidID(let invalid):
+            return "\(invalid); \(url) was not asked"
         case .recordTooLarge(let index, let id, let bytes, let limit):
             let name = id.map { "record `\($0)` (number \(index + 1))" } ?? "record number \(index + 1)"
             return "answer from \(url) was refused and nothing was cached: \(name) is \(Self.bytes(bytes)), "

@@ -52,18 +52,18 @@ public struct RemoteSettingsRecords: Sendable {
         return components.url
     }
 
-    /// The collection's records endpoint, as shown in messages.
+    /// The collection's records endpoint, as shown in messages: each id one percent-encoded path
+    /// segment, so an id that is not Kinto's can be shown but never walk to another resource.
     public var recordsURL: URL {
-        server.appendingPathComponent("v1").appendingPathComponent("buckets").appendingPathComponent(bucket)
-            .appendingPathComponent("collections").appendingPathComponent(collection).appendingPathComponent("records")
+        RemoteSettingsID.url(server, ["v1", "buckets", bucket, "collections", collection, "records"])
     }
 
-    public func recordURL(_ id: String) -> URL { recordsURL.appendingPathComponent(id) }
+    public func recordURL(_ id: String) -> URL { RemoteSettingsID.url(recordsURL, [id]) }
 
     /// The record, or nil when the collection has none with this id.
     public func get(_ id: String) throws(RemoteSettingsWriteError) -> RemoteSettingsRecord? {
         let url = recordURL(id)
-        let answer = try exchange("GET", url)
+        let answer = try exchange("GET", url, recordID: id)
         if answer.status == 404 { return nil }
         try check(answer, url: url, action: .read)
         guard let record = try json(answer, url: url)["data"].flatMap(RemoteSettingsRecord.init(json:)) else {
@@ -93,7 +93,7 @@ public struct RemoteSettingsRecords: Sendable {
         var fields = data
         fields["id"] = .string(id)
         fields["last_modified"] = nil
-        let answer = try exchange("PUT", url, headers: headers, body: JSONValue.object(["data": .object(fields)]).compactUTF8)
+        let answer = try exchange("PUT", url, recordID: id, headers: headers, body: JSONValue.object(["data": .object(fields)]).compactUTF8)
         try check(answer, url: url, action: .write)
         guard let record = try json(answer, url: url)["data"].flatMap(RemoteSettingsRecord.init(json:)) else {
             throw RemoteSettingsWriteError(.unexpectedAnswer("no record in `data`"), url: url)
@@ -105,7 +105,7 @@ public struct RemoteSettingsRecords: Sendable {
     @discardableResult
     public func delete(_ id: String, ifMatch: Int? = nil) throws(RemoteSettingsWriteError) -> Bool {
         let url = recordURL(id)
-        let answer = try exchange("DELETE", url, headers: ifMatch.map { ["If-Match": "\"\($0)\""] } ?? [:])
+        let answer = try exchange("DELETE", url, recordID: id, headers: ifMatch.map { ["If-Match": "\"\($0)\""] } ?? [:])
         if answer.status == 404 { return false }
         try check(answer, url: url, action: .write)
         return true
@@ -113,7 +113,7 @@ public struct RemoteSettingsRecords: Sendable {
 
     /// The principal the server sees for these credentials (`account:alice`), or nil when anonymous.
     public func principal() -> String? {
-        let url = server.appendingPathComponent("v1").appendingPathComponent("")
+        let url = RemoteSettingsID.url(server, ["v1", ""])
         guard let answer = try? exchange("GET", url), answer.status == 200,
               let json = try? JSONParser.parse(bytes: answer.body, file: url.absoluteString) else { return nil }
         return json["user"]?["id"]?.stringValue
@@ -121,7 +121,21 @@ public struct RemoteSettingsRecords: Sendable {
 
     enum Action { case read, write }
 
-    private func exchange(_ method: String, _ url: URL, headers extra: [String: String] = [:], body: [UInt8]? = nil) throws(RemoteSettingsWriteError) -> HTTPGet.Answer {
+    /// The ids this collection's URLs are made of, checked as Kinto checks them: nothing is sent
+    /// when one would name another resource.
+    public func checkIDs(recordID: String? = nil) throws(InvalidRemoteSettingsID) {
+        try RemoteSettingsID.check(bucket, as: "bucket")
+        try RemoteSettingsID.check(collection, as: "collection")
+        if let recordID { try RemoteSettingsID.check(recordID, as: "record id") }
+    }
+
+    private func exchange(_ method: String, _ url: URL, recordID: String? = nil, headers extra: [String: String] = [:],
+                          body: [UInt8]? = nil) throws(RemoteSettingsWriteError) -> HTTPGet.Answer {
+        do {
+            try checkIDs(recordID: recordID)
+        } catch {
+            throw RemoteSettingsWriteError(.invalidID(error), url: url)
+        }
         var headers = extra
         headers["Accept"] = "application/json"
         if let credentials { headers["Authorization"] = credentials.authorization }

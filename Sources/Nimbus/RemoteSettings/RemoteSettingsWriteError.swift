@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 
 /// Why a Remote Settings record could not be read or written, naming the URL and what to do.
 ///
@@ -26,6 +27,8 @@ public struct RemoteSettingsWriteError: Error, Sendable, CustomStringConvertible
         case transport(RemoteSettingsError)
         /// The answer is not what a Kinto server sends.
         case unexpectedAnswer(String)
+        /// Not sent: an id of the URL is not one Kinto accepts.
+        case invalidID(InvalidRemoteSettingsID)
     }
 
     public var kind: Kind
@@ -46,18 +49,20 @@ public struct RemoteSettingsWriteError: Error, Sendable, CustomStringConvertible
                 + "or set \(RemoteSettingsCredentials.userVariable) and \(RemoteSettingsCredentials.passwordVariable) "
                 + "(or \(RemoteSettingsCredentials.tokenVariable)) in the environment"
         case .forbidden(let permission, let principal, let bucket, let collection):
-            let who = principal.map { "`\($0)`" } ?? "this user"
+            let who = principal.map { "`\(field: $0)`" } ?? "this user"
             return "\(who) lacks the `\(permission)` permission on collection \(bucket)/\(collection) at \(url) (HTTP 403); "
                 + "ask an admin of the server to grant it (\(permission == "read" ? "add a group you are in to the collection's `read` permission" : "add you to the collection's `write` permission")), "
                 + "or use credentials that have it"
         case .changedMeanwhile:
             return "\(url) was changed by someone else since you last read it (HTTP 412 precondition failed)"
         case .httpStatus(let status, let message):
-            return "HTTP \(status) (\(HTTPStatus.reasonPhrase(status))) from \(url)\(message.map { ": \($0)" } ?? "")"
+            return "HTTP \(status) (\(HTTPStatus.reasonPhrase(status))) from \(url)\(message.map { ": \(field: $0)" } ?? "")"
         case .transport(let error):
             return error.description
+        case .invalidID(let invalid):
+            return "\(invalid); nothing was sent to \(self.url.host ?? "the server")"
         case .unexpectedAnswer(let detail):
-            return "the answer from \(url) is not a Kinto record answer: \(detail); check that the URL is a Remote Settings server (…/v1)"
+            return "the answer from \(url) is not a Kinto record answer: \(field: detail); check that the URL is a Remote Settings server (…/v1)"
         }
     }
 }

@@ -47,7 +47,9 @@ import TestHelpers
         #expect(error("remote-settings:\n  server: rs.example.com").contains("must be an http:// or https:// URL"))
         #expect(error("remote-settings:\n  server: https://alice:pw@rs.example.com/v1").contains("must not carry a login"))
         #expect(error("remote-settings:\n  servr: https://rs.example.com").contains("did you mean `server`?"))
-        #expect(error("remote-settings:\n  bucket: a/b").contains("must be a Kinto id"))
+        #expect(error("remote-settings:\n  bucket: a/b").contains("feature-flags.yaml:6:11: `remote-settings.bucket` 'a/b' is not a Remote Settings id"))
+        #expect(error("remote-settings:\n  collection: ../../accounts").contains("is not a Remote Settings id"))
+        #expect(error("experiments:\n  remote-settings:\n    server: https://rs.example.com\n    bucket: ../main").contains("is not a Remote Settings id"))
         #expect(error("remote-settings: https://rs.example.com").contains("`remote-settings`"))
     }
 
