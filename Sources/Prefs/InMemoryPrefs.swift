@@ -30,6 +30,7 @@ public final class InMemoryPrefs: Prefs {
     public var generation: UInt64 { changes.load(ordering: .acquiring) }
 
     public func apply(_ changes: [PrefChange]) throws {
+        try PrefKey.check(changes)
         let now = Date().timeIntervalSince1970
         entries.withLock { entries in
             for change in changes { entries[change.key] = change.entry(writtenAt: now) }
@@ -42,6 +43,7 @@ public final class InMemoryPrefs: Prefs {
     }
 
     public func apply(documents: [String: String?], changes: [PrefChange]) throws {
+        try PrefKey.check(changes, documents: documents)
         // One lock order (documents, then entries) so a reader never sees half of the change.
         try storedDocuments.withLock { stored in
             for (key, text) in documents { stored[key] = text }

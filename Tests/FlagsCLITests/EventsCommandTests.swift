@@ -59,11 +59,12 @@ import TestTraits
     }
 
     @Test func anISOTimeIsAcceptedAndTheFutureIsRefused() throws {
-        let iso = try flags("events", "record", "opened", "--at", "2020-01-02T03:04:05Z")
+        // Three days ago, written as a time: counted in the Days bucket of three days ago.
+        let time = Date(timeIntervalSinceNow: -3 * 86_400).formatted(.iso8601)
+        let iso = try flags("events", "record", "opened", "--at", time)
         #expect(iso.status == 0, "\(iso.errors)")
-        #expect(iso.output.contains("at 2020-01-02T03:04:05Z"))
-        // Years ago: past every bucket the SDK keeps, so counted nowhere, as on a device.
-        #expect(try list()["opened"]?["Days"]?["sum"] == .int(0))
+        #expect(iso.output.contains("at \(time)"))
+        #expect(try list()["opened"]?["Days"]?["sum"] == .int(1))
 
         let future = try flags("events", "record", "opened", "--at", "+1d")
         #expect(future.status == 2)
@@ -99,8 +100,14 @@ import TestTraits
         #expect(try flags("events", "list", "--count", "2").status == 2)
     }
 
+    /// An escape in a name is refused when recording; one an older tool stored reaches the
+    /// terminal as `?`, and JSON keeps it exact.
     @Test func anEventNameReachesTheTerminalSanitised() throws {
-        #expect(try flags("events", "record", "evil\u{1B}[31mred").status == 0)
+        #expect(try flags("events", "record", "evil\u{1B}[31mred").status == 1)
+        var events = EventStore()
+        try events.record("evil\u{1B}[31mred", count: 1, now: .now)
+        try SQLitePrefs(path: folder.file("prefs.sqlite"))
+            .apply(documents: [EventStorePrefs.documentKey: JSONValue.object(events.events.mapValues(\.jsonValue)).compactText], changes: [])
         let table = try flags("events", "list")
         #expect(!table.output.contains("\u{1B}"), "\(table.output)")
         #expect(try list().keys.contains("evil\u{1B}[31mred"), "JSON keeps the exact name")
@@ -122,5 +129,52 @@ import TestTraits
         #expect(try status() == "not-enrolled not-targeted")
         #expect(try flags("events", "record", "app_launch").status == 0)
         #expect(try status() == "enrolled")
+    }
+
+    /// Sixty-five long names once took the document past its own 8 MiB read limit, after which
+    /// every read failed. Names are bounded and so is the document, when writing.
+    @Test func namesAndTheDocumentAreBoundedWhenWriting() throws {
+        let long = String(repeating: "n", count: EventStorePrefs.maximumNameBytes + 1)
+        let tooLong = try flags("events", "record", long)
+        #expect(tooLong.status == 1 && tooLong.errors.contains("more than the 256 an event name may be"), "\(tooLong.errors)")
+        for name in ["lunch\nFORGED", "nul\u{1B}[2J"] {
+            let refused = try flags("events", "record", name)
+            #expect(refused.status == 1 && refused.errors.contains("holds a control character"), "\(refused.errors)")
+        }
+        // The count bound, filled in one write (a thousand processes would take a while).
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        var full = EventStore()
+        for index in 0..<EventStorePrefs.maximumEvents { try full.record("e\(index)", count: 1, now: .now) }
+        try prefs.apply(documents: [EventStorePrefs.documentKey: JSONValue.object(full.events.mapValues(\.jsonValue)).compactText], changes: [])
+        let one = try flags("events", "record", "one-more")
+        #expect(one.status == 1 && one.errors.contains("already holds 1000 events"), "\(one.errors)")
+        #expect(try flags("events", "record", "e7").status == 0, "an event already there can still be counted")
+        #expect(try list().count == EventStorePrefs.maximumEvents)
+    }
+
+    /// A document it cannot read (here, over its size limit) is cleared all the same, and every
+    /// command that evaluates targeting says the event queries see nothing until then.
+    @Test func anUnreadableStoreIsReportedAndCanBeCleared() throws {
+        let prefs = try SQLitePrefs(path: folder.file("prefs.sqlite"))
+        try prefs.apply(documents: [EventStorePrefs.documentKey: "{" + String(repeating: " ", count: EventStorePrefs.maximumDocumentSize) + "}"], changes: [])
+        let listing = try flags("events", "list")
+        #expect(listing.status == 1 && listing.errors.contains("the event store cannot be read (it is larger than 8 MiB); `flags events clear` empties it"),
+                "\(listing.errors)")
+        let get = try flags("get", "tipJar")
+        #expect(get.status == 0 && get.errors.contains("sees no events"), "targeting does not silently read an empty store: \(get.errors)")
+        let clear = try flags("events", "clear")
+        #expect(clear.status == 0 && clear.output.contains("cleared the event store, which could not be read"), "\(clear.errors)")
+        #expect(try flags("events", "list").output.contains("No events recorded"))
+        #expect(!(try flags("get", "tipJar")).errors.contains("event store"))
+    }
+
+    /// A year-1000 event counted nothing and a 30 February was stored as 2 March: both refused.
+    @Test(arguments: [("1000-01-01T00:00:00Z", "older than any count the event store keeps"),
+                      ("2026-02-30T09:00:00Z", "needs an ISO 8601 time"), ("2026-13-01T00:00:00Z", "needs an ISO 8601 time"),
+                      ("2026-11-28T24:00:00Z", "needs an ISO 8601 time"), ("-2000w", "older than any count")])
+    func aTimeThatCountsNothingOrDoesNotExistIsRefused(at: String, message: String) throws {
+        let result = try flags("events", "record", "app_launch", "--at", at)
+        #expect(result.status == 2 && result.errors.contains(message), "\(at): \(result.errors)")
+        #expect(try list().isEmpty)
     }
 }

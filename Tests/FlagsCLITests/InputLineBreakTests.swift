@@ -3,6 +3,7 @@ import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
 import Nimbus
+import Prefs
 import Testing
 import FlagsTool
 import TestHelpers
@@ -41,8 +42,13 @@ import TestHelpers
         }
     }
 
-    @Test func noCommandPrintsALineBreakFromTheRegistryOrTheRecords() {
-        #expect(flags.run(["events", "record", "lunch\nFORGED: event"], configPath: registryPath).status == 0)
+    @Test func noCommandPrintsALineBreakFromTheRegistryOrTheRecords() throws {
+        // A name with a line break is refused; one an older tool stored is still listed on one line.
+        #expect(flags.run(["events", "record", "lunch\nFORGED: event"], configPath: registryPath).status == 1)
+        var events = EventStore()
+        try events.record("lunch\nFORGED: event", count: 1, now: .now)
+        try SQLitePrefs(path: flags.folder.file("prefs.sqlite"))
+            .apply(documents: [EventStorePrefs.documentKey: JSONValue.object(events.events.mapValues(\.jsonValue)).compactText], changes: [])
         #expect(flags.run(["set", "allergenInfo", "off"], configPath: registryPath).status == 0)
         for arguments in [["list"], ["get", "allergenInfo"], ["get", "darkKitchen"], ["experiments"], ["info", Self.slug], ["features"],
                           ["stale"], ["validate"], ["events", "list"], ["log"], ["diff"], ["enroll", Self.slug], ["context"],

@@ -21,4 +21,15 @@ import Platform
         #expect(Timestamp.age(since: 0, now: 2 * 86_400 + 5) == "2d")
         #expect(Timestamp.age(since: 50, now: 10) == "0s")
     }
+
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-00-10T00:00:00Z",
+                      "2026-01-10T25:00:00Z", "2026-01-10T10:60:00Z", "2026-01-10T10:00:61Z"])
+    func aDayOrTimeThatDoesNotExistIsNotATime(text: String) {
+        #expect(Timestamp.parse(text) == nil)
+    }
+
+    @Test func leapDaysExistInLeapYearsOnly() {
+        #expect(Timestamp.parse("2024-02-29T12:00:00Z") != nil && Timestamp.parse("2000-02-29T12:00:00Z") != nil)
+        #expect(Timestamp.parse("1900-02-29T12:00:00Z") == nil)
+    }
 }

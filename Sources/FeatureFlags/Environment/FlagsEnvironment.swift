@@ -78,12 +78,15 @@ public final class FlagsEnvironment: Sendable {
             nimbusID: clientSetup.nimbusID, attributes: attributes, extraContext: clientSetup.context,
             experimentsOptOut: clientStore.isOptedOut(of: .experiments), rolloutsOptOut: clientStore.isOptedOut(of: .rollouts),
             previousEnrollments: earlier?.enrollments ?? [])
-        experiments = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
-                                                 loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
-                                                 remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
-                                                 transforms: Self.transforms(prefs: prefs),
-                                                 overrides: NimbusOverrideStore(prefs: prefs).honoured(for: buildChannel))
-        let experiments = experiments
+        let (events, eventStoreProblem) = Self.events(prefs: prefs)
+        var evaluated = NimbusExperiments.evaluate(records: clientSetup.loaded?.records, source: clientSetup.source?.description,
+                                                   loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
+                                                   remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
+                                                   transforms: .nimbus(events: events, now: .now),
+                                                   overrides: NimbusOverrideStore(prefs: prefs).honoured(for: buildChannel))
+        evaluated.eventStoreProblem = eventStoreProblem
+        experiments = evaluated
+        let experiments = evaluated
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
         // no cache) every enrolment would end, which the SDK never does without new records.
         if clientSetup.persists, clientSetup.loaded?.records != nil {
@@ -199,8 +202,14 @@ public final class FlagsEnvironment: Sendable {
     /// Every transform the Nimbus SDK registers, built once per evaluation: the event queries
     /// read the store's events as they are now. `preferenceIsUserSet` is always false, as on
     /// Firefox for iOS, which has no Gecko preferences for it to ask about.
-    static func transforms(prefs: Prefs) -> JEXLTransforms {
-        .nimbus(events: EventStorePrefs(prefs: prefs).loadOrEmpty(), now: .now)
+    /// The store's events, or none with the reason when they cannot be read: enrollment must not
+    /// fail for a damaged event store, and must not pretend it read one either.
+    static func events(prefs: Prefs) -> (store: EventStore, problem: String?) {
+        do {
+            return (try EventStorePrefs(prefs: prefs).load(), nil)
+        } catch {
+            return (EventStore(), "\(error); until then targeting that asks it (eventSum, eventLastSeen, …) sees no events")
+        }
     }
 
     /// The user's locale as Nimbus writes it (`en-US`), from `LC_ALL`, `LC_MESSAGES` or `LANG`.

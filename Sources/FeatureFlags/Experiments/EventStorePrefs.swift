@@ -25,9 +25,14 @@ import Synchronization
 public struct EventStorePrefs: Sendable {
     /// The document's key.
     public static let documentKey = "nimbus.events"
-    /// A document larger than this is refused as damaged: a thousand events at the SDK's bucket
-    /// counts take well under 2 MiB.
+    /// A document larger than this is refused as damaged, and never written: a thousand events
+    /// at the SDK's bucket counts take well under 2 MiB.
     public static let maximumDocumentSize = 8 * 1024 * 1024
+    /// The most events the store keeps, and the longest name, in bytes: an app records a few
+    /// dozen events of short names; without a bound, sixty-five long names took the document
+    /// past its own read limit and every later read failed.
+    public static let maximumEvents = 1_000
+    public static let maximumNameBytes = 256
 
     private let prefs: Prefs
 
@@ -40,28 +45,29 @@ public struct EventStorePrefs: Sendable {
     public func load() throws -> EventStore {
         guard let text = try prefs.documents(forKeys: [Self.documentKey])[Self.documentKey] else { return EventStore() }
         guard text.utf8.count <= Self.maximumDocumentSize else {
-            throw EventStoreError.malformed(event: "*", reason: "the event store is larger than \(Self.maximumDocumentSize / 1024 / 1024) MiB")
+            throw EventStoreError.unreadable(reason: "it is larger than \(Self.maximumDocumentSize / 1024 / 1024) MiB")
         }
         let json: JSONValue
         do {
             json = try JSONParser.parse(text, file: Self.documentKey)
         } catch {
-            throw EventStoreError.malformed(event: "*", reason: "\(error)")
+            throw EventStoreError.unreadable(reason: "\(error)")
         }
-        guard case .object(let object) = json else { throw EventStoreError.malformed(event: "*", reason: "not an object") }
+        guard case .object(let object) = json else { throw EventStoreError.unreadable(reason: "not a JSON object") }
         var events: [String: EventCounter] = [:]
         for (name, value) in object { events[name] = try EventCounter(json: value, event: name) }
         return EventStore(events: events)
     }
 
-    /// The store, or an empty one when it cannot be read: for enrolment, which must not fail
-    /// because of a damaged event store (`flags events list` reports the damage).
-    public func loadOrEmpty() -> EventStore { (try? load()) ?? EventStore() }
-
     /// Records `count` occurrences of `event` `ago` milliseconds before `now` (0: now), as the
     /// SDK's `record_event` and `record_past_event` count them.
     public func record(_ event: String, count: UInt64 = 1, ago: Int64 = 0, now: EventInstant = .now) throws {
+        try Self.checkName(event)
         try change { store throws in
+            if store.events[event] == nil, store.events.count >= Self.maximumEvents {
+                throw EventStoreLimit("the event store already holds \(Self.maximumEvents) events, the most it keeps; "
+                                      + "forget some with `flags events clear NAME` (or all with `flags events clear`)")
+            }
             if ago == 0 {
                 try store.record(event, count: count, now: now)
             } else {
@@ -94,11 +100,35 @@ public struct EventStorePrefs: Sendable {
             let before = store
             try body(&store)
             guard store != before else { return }
-            try prefs.apply(documents: [Self.documentKey: store.events.isEmpty ? nil : Self.text(of: store)], changes: [])
+            let text = store.events.isEmpty ? nil : Self.text(of: store)
+            if let text, text.utf8.count > Self.maximumDocumentSize {
+                throw EventStoreLimit("the event store would be larger than \(Self.maximumDocumentSize / 1024 / 1024) MiB, "
+                                      + "the most it reads back; forget some events with `flags events clear NAME`")
+            }
+            try prefs.apply(documents: [Self.documentKey: text], changes: [])
         }
+    }
+
+    /// An event name is an id: short, and free of control characters (which the store refuses in
+    /// any key, and which would break the lines of `flags events list`).
+    static func checkName(_ event: String) throws(EventStoreLimit) {
+        if event.isEmpty { throw EventStoreLimit("an event name cannot be empty") }
+        if event.utf8.count > maximumNameBytes {
+            throw EventStoreLimit("the event name is \(event.utf8.count) bytes long, more than the \(maximumNameBytes) an event name may be")
+        }
+        if let problem = PrefKey.problem(with: event) { throw EventStoreLimit("the event name \(problem)") }
     }
 
     private static func text(of store: EventStore) -> String {
         JSONValue.object(store.events.mapValues(\.jsonValue)).compactText
+    }
+}
+
+/// A change the event store refuses because of its bounds, before anything is written.
+public struct EventStoreLimit: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

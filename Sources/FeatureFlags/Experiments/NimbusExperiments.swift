@@ -46,6 +46,9 @@ public struct NimbusExperiments: Sendable {
     /// Forced branches that could not apply, one sentence each (a branch the record no longer
     /// has, another app's record).
     public var overrideProblems: [String] = []
+    /// Why the event store could not be read, when it could not: targeting that asks it
+    /// (`eventSum`, `eventLastSeen`, …) then sees no events, which a command must say.
+    public var eventStoreProblem: String?
     /// The forced records as published, by slug (`records` holds them rewritten to force their
     /// branch): what a screen shows as the record, with its real ratios and targeting.
     public var recordsBeforeForcing: [String: ExperimentRecord] = [:]

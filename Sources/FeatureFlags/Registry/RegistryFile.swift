@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Nimbus
+import Prefs
 import Platform
 
 /// The registry file `feature-flags.yaml` as written, checked for shape but not yet against the
@@ -225,7 +226,7 @@ package struct RegistryFile {
             flag.debug = .init(title: title, status: status)
         }
         if let key = node["userPrefsKey"] {
-            flag.userPrefsKey = try key.requireString("`userPrefsKey` of flag `\(id)`")
+            flag.userPrefsKey = try storeKey(key, "`userPrefsKey` of flag `\(id)`")
         }
         if let fallback = node["default"] {
             guard let value = fallback.jsonValue.boolValue else {
@@ -250,8 +251,19 @@ package struct RegistryFile {
             }
             return try node.requireString("`\(key)` of preference `\(id)`")
         }
+        guard let keyNode = entry.value["userPrefsKey"] else {
+            throw YAMLError(at: entry.key.mark, "preference `\(id)` is missing `userPrefsKey`")
+        }
         return Preference(id: id, feature: try field("feature"), variable: try field("variable"),
-                          userPrefsKey: try field("userPrefsKey"), mark: entry.key.mark)
+                          userPrefsKey: try storeKey(keyNode, "`userPrefsKey` of preference `\(id)`"), mark: entry.key.mark)
+    }
+
+    /// A key of the store, as the store itself would accept it (`PrefKey`): a NUL or a line break
+    /// in it is an error here, at its line, rather than a key cut short on its way to SQLite.
+    private static func storeKey(_ node: YAMLNode, _ what: String) throws(YAMLError) -> String {
+        let key = try node.requireString(what)
+        if let problem = PrefKey.problem(with: key) { throw YAMLError(at: node.mark, "\(what) \(problem)") }
+        return key
     }
 
     /// `name: {description, debug, testflight, appstore}`: every distribution needs its value,

@@ -90,6 +90,13 @@ struct EventsCommand: FlagsCommand {
                 throw CLIError.usage("--at \(at ?? "") is in the future; the event store only counts events now or in the past (use a time before now, such as -2d)",
                                      command: Self.name)
             }
+            // Past the span of the longest interval it keeps, no bucket would count the event.
+            let kept = Int64(EventInterval.years.defaultBucketCount) * EventInterval.years.milliseconds
+            guard ago < kept else {
+                throw CLIError.usage("--at \(at ?? "") is more than \(EventInterval.years.defaultBucketCount) years ago, older than any count the "
+                                     + "event store keeps (its Years interval keeps \(EventInterval.years.defaultBucketCount)), so nothing would be counted",
+                                     command: Self.name)
+            }
             try events.record(name, count: count, ago: ago, now: now)
             context.console.print("recorded \(name) \(count == 1 ? "once" : "\(count) times") at \(Timestamp.iso8601(moment.secondsSinceEpoch))")
         case .list:
@@ -108,9 +115,10 @@ struct EventsCommand: FlagsCommand {
                 }
                 context.console.print("cleared \(name)")
             } else {
-                let count = try events.load().events.count
+                // A store it cannot read is cleared all the same: that is the way out of it.
+                let count = (try? events.load())?.events.count
                 try events.clear()
-                context.console.print("cleared \(count) event\(count == 1 ? "" : "s")")
+                context.console.print(count.map { "cleared \($0) event\($0 == 1 ? "" : "s")" } ?? "cleared the event store, which could not be read")
             }
         }
     }

@@ -74,6 +74,7 @@ struct CommandContext {
             console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
+        if let problem = environment.experiments.eventStoreProblem { console.printError("warning: \(problem)") }
         // A forced branch that cannot apply (the record lost the branch, another app's record)
         // stays stored; saying so each time keeps it from silently doing nothing.
         for problem in environment.experiments.overrideProblems {

@@ -62,6 +62,7 @@ struct MenuCommand: FlagsCommand {
         }
         if !ExperimentsStatusText.isRemote(environment.experiments) {
             if let problem = environment.experiments.loadProblem { context.console.printError("warning: \(problem)") }
+            if let problem = environment.experiments.eventStoreProblem { context.console.printError("warning: \(problem)") }
             if let note = environment.experiments.note { context.console.printError("note: \(note)") }
         }
         return environment

@@ -97,7 +97,8 @@ final class SQLiteConnection {
             case .null: code = sqlite3_bind_null(statement, index)
             case .integer(let value): code = sqlite3_bind_int64(statement, index, value)
             case .real(let value): code = sqlite3_bind_double(statement, index, value)
-            case .text(let value): code = sqlite3_bind_text(statement, index, value, -1, csqlite_transient())
+            // By byte length, never up to a NUL: a NUL inside the text would cut it short there.
+            case .text(let value): code = sqlite3_bind_text(statement, index, value, Int32(value.utf8.count), csqlite_transient())
             }
             guard code == SQLITE_OK else { throw lastError(code) }
         }
@@ -153,7 +154,10 @@ final class SQLiteConnection {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT: .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        case SQLITE_TEXT:
+            .text(sqlite3_column_text(statement, index).map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)
+            } ?? "")
         default: .null
         }
     }

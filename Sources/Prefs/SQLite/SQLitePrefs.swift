@@ -150,6 +150,7 @@ public final class SQLitePrefs: Prefs {
 
     public func apply(documents: [String: String?], changes: [PrefChange]) throws {
         guard !changes.isEmpty || !documents.isEmpty else { return }
+        try PrefKey.check(changes, documents: documents)
         let now = Date().timeIntervalSince1970
         try state.withLock { (state: inout State) throws(PrefsStoreError) in
             do {

@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: [
         ("not json", "nimbus.events"),
-        (#"[1]"#, "not an object"),
+        (#"[1]"#, "not a JSON object"),
         (#"{"a": {"Days": {"bucketCount": 56, "buckets": [-1], "start": 0}}}"#, "a count is not a whole number"),
         (#"{"a": {"Days": {"bucketCount": 99999999, "buckets": [], "start": 0}}}"#, "bucketCount must be a whole number from 1 to 10000"),
         (#"{"a": {"Days": {"bucketCount": 1, "buckets": [1, 2], "start": 0}}}"#, "at most 1 counts"),
@@ -76,14 +76,18 @@ import Testing
             #expect("\(error)".contains(reason), "\(error)")
             #expect("\(error)".contains("flags events clear"), "\(error)")
         }
-        #expect(events.loadOrEmpty().events.isEmpty, "enrolment goes on without the damaged counts")
+        let (store, problem) = FlagsEnvironment.events(prefs: prefs)
+        #expect(store.events.isEmpty, "enrollment goes on without the damaged counts")
+        #expect(problem?.contains("sees no events") == true, "and says the event queries see none")
     }
 
     /// What enrolment gets: the stored events behind every transform the SDK registers.
     @Test func theEnvironmentsTransformsReadTheStore() throws {
         let prefs = try SQLitePrefs(path: storePath)
         try EventStorePrefs(prefs: prefs).record("app_launch", count: 3)
-        let transforms = FlagsEnvironment.transforms(prefs: prefs)
+        let (store, problem) = FlagsEnvironment.events(prefs: prefs)
+        #expect(problem == nil)
+        let transforms = JEXLTransforms.nimbus(events: store, now: .now)
         #expect(try transforms.byName["eventSum"]?(.string("app_launch"), [.string("Days"), .int(1)]) == .double(3))
         #expect(try transforms.byName["preferenceIsUserSet"]?(.string("any.pref"), []) == .bool(false))
         #expect(try transforms.byName["versionCompare"]?(.string("2"), [.string("1")]) == .int(1))

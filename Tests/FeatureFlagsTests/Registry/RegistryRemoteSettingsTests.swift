@@ -63,4 +63,23 @@ import TestHelpers
             #expect(reader.isAtEnd)
         }
     }
+
+    /// A NUL (YAML's `\0`) or a line break in a key of the store is an error at its line:
+    /// `tipJarDebugKey\0` once passed every check and then wrote tipJar's debug override.
+    @Test(arguments: [#""tipJarDebugKey\0""#, #""pref\nkey""#, #""\e[2J""#])
+    func aStoreKeyWithAControlCharacterIsAnErrorAtItsLine(key: String) {
+        SearchFeatureManifest.write(in: folder)
+        let path = folder.write("""
+            app: demo
+            manifest: nimbus.fml.yaml
+            flags:
+              search: { feature: search-feature, debug: { title: Search }, userPrefsKey: \(key) }
+            """, to: "feature-flags.yaml")
+        do {
+            _ = try FeatureFlagRegistry.load(path: path)
+            Issue.record("\(key) was accepted as a key")
+        } catch {
+            #expect("\(error)".contains("feature-flags.yaml:4:") && "\(error)".contains("holds a control character"), "\(error)")
+        }
+    }
 }
