@@ -82,6 +82,18 @@ import TestTraits
         #expect(try flagOverride() == false)
     }
 
+    /// The README promises an undo never overwrites a later change: `flags undo 1` twice once
+    /// put #1's value back over #3's.
+    @Test func undoingTheSameChangeTwiceSaysSoAndChangesNothing() throws {
+        try flags.run("set", "tipJar", "on")                      // #1
+        try flags.run("undo", "1")                               // #2
+        try flags.run("set", "tipJar", "on")                      // #3
+        let twice = try flags.run("undo", "1", status: 1)
+        #expect(twice.errors.contains("change #1 was already undone by #2; nothing was changed"), "\(twice.errors)")
+        #expect(try flagOverride() == true)
+        #expect(try JSONParser.parse(try flags.run("log", "--json").output).arrayValue?.count == 3)
+    }
+
     @Test func logSinceAndBadDurations() throws {
         try flags.run("set", "tipJar", "on")
         #expect(try JSONParser.parse(try flags.run("log", "--json", "--since", "2h").output).arrayValue?.count == 1)

@@ -108,6 +108,46 @@ import TestFolders
         #expect(menu.boolForKey("b") == false)
     }
 
+    /// `flags undo 1` run twice once undid #1 twice, overwriting #3, which had set the same value
+    /// later. An undone change is not undone again, and the history's order, not the values,
+    /// says whether a key changed since.
+    @Test func aChangeIsUndoneOnceAndNeverOverALaterChangeOfTheSameValue() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")                     // #1
+        _ = try prefs.undo(group: 1)                             // #2: a removed
+        try prefs.setBool(true, forKey: "a")                     // #3: a on again, as #1 wrote it
+        let again = try #require(try prefs.undo(group: 1))
+        #expect(again.alreadyUndoneBy == 2 && again.restored.isEmpty)
+        #expect(prefs.boolForKey("a") == true, "#3 stands")
+        #expect(try prefs.history().count == 3, "nothing was written")
+
+        try prefs.setBool(true, forKey: "b")                     // #4
+        try prefs.setBool(false, forKey: "b")                    // #5
+        try prefs.setBool(true, forKey: "b")                     // #6: the value #4 wrote
+        let later = try #require(try prefs.undo(group: 4))
+        #expect(later.restored.isEmpty && later.keptChanged.map(\.key) == ["b"])
+        #expect(later.keptChanged.first?.lastChange?.group == 6)
+        #expect(prefs.boolForKey("b") == true)
+    }
+
+    /// Once its undo is itself undone, a change is in force again and can be undone again; a
+    /// change and the undo of it cancel, so the menu's `u` can take back its changes newest first.
+    @Test func aRedoneChangeCanBeUndoneAgain() throws {
+        let prefs = try SQLitePrefs(path: path)
+        try prefs.setBool(true, forKey: "a")                     // #1
+        _ = try prefs.undo(group: 1)                             // #2
+        _ = try prefs.undo(group: 2)                             // #3: a on again
+        let result = try #require(try prefs.undo(group: 1))
+        #expect(result.alreadyUndoneBy == nil && result.restored.map(\.key) == ["a"] && result.keptChanged.isEmpty)
+        #expect(prefs.boolForKey("a") == nil)
+
+        try prefs.setBool(true, forKey: "b")                     // #5
+        try prefs.setBool(false, forKey: "b")                    // #6
+        _ = try prefs.undo(group: 6)                             // #7: b on, as #5 left it
+        #expect(try prefs.undo(group: 5)?.restored.map(\.key) == ["b"], "#6 and its undo cancel")
+        #expect(prefs.boolForKey("b") == nil)
+    }
+
     @Test func historyKeepsTheLastChangesOnly() throws {
         let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumChanges: 10))
         for number in 1...25 { try prefs.setInt(number, forKey: "n") }

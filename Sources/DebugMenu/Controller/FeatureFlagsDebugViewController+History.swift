@@ -27,6 +27,10 @@ extension FeatureFlagsDebugViewController {
             return
         }
         reloadView()
+        if let undoer = result.alreadyUndoneBy {
+            screen.show(message: "Nothing undone: that change was already undone (change #\(undoer)).")
+            return
+        }
         let kept = result.keptChanged.map { kept in
             "\(labels.label(for: kept.key)) changed since\(kept.lastChange.map { " by \($0.author)" } ?? "")"
         }

@@ -46,6 +46,10 @@ struct UndoCommand: FlagsCommand {
                                    ?? "nothing to undo: no changes are recorded in \(environment.prefs.path)")
         }
         let number = result.group ?? 0
+        if let undoer = result.alreadyUndoneBy {
+            throw CLIError.failure("change #\(number) was already undone by #\(undoer); nothing was changed "
+                                   + "(`flags undo \(undoer)` takes that undo back; see: flags log)")
+        }
         for entry in result.restored {
             context.console.print("\(labels.label(for: entry.key)): \(labels.change(entry))")
         }

@@ -28,11 +28,14 @@ public struct PrefsUndoResult: Sendable, Hashable {
     /// The changes the undo made, recorded as a group of their own (so an undo can be undone).
     public var restored: [PrefsHistoryEntry]
     public var keptChanged: [KeptChange]
+    /// The group that undid this one before, when it was: nothing was changed this time.
+    public var alreadyUndoneBy: Int64?
 
-    public init(undone: [PrefsHistoryEntry], restored: [PrefsHistoryEntry], keptChanged: [KeptChange]) {
+    public init(undone: [PrefsHistoryEntry], restored: [PrefsHistoryEntry], keptChanged: [KeptChange], alreadyUndoneBy: Int64? = nil) {
         self.undone = undone
         self.restored = restored
         self.keptChanged = keptChanged
+        self.alreadyUndoneBy = alreadyUndoneBy
     }
 
     /// The group that was undone.

@@ -84,6 +84,32 @@ enum ChangeHistoryTable {
             .compactMap(entry)
     }
 
+    /// The change of `key` made after the change `id` that still stands, if any: the history's
+    /// order, not the values, says whether a key changed since (a later change may well have
+    /// written the very value an earlier one did). A later change and the undo of it cancel, as
+    /// the menu's `u` takes back its changes newest first.
+    static func standingChange(of key: String, after id: Int64, in connection: SQLiteConnection) throws(SQLiteError) -> PrefsHistoryEntry? {
+        let later = try connection.query("SELECT \(columns) FROM history WHERE key = ?1 AND id > ?2 ORDER BY id DESC", [.text(key), .integer(id)])
+            .compactMap(entry)
+        var index = later.startIndex
+        while index < later.endIndex {
+            let entry = later[index]
+            // An undo puts the key back as it was before the group it undid; with that group among
+            // the later changes, the two leave the key as they found it (nothing else can have
+            // touched it in between, or the undo would have kept the key).
+            guard let undone = entry.undoes, let oldest = later.lastIndex(where: { $0.group == undone }) else { return entry }
+            index = oldest + 1
+        }
+        return nil
+    }
+
+    /// The first group recorded as the undo of `group`, if it was undone.
+    static func undo(of group: Int64, in connection: SQLiteConnection) throws(SQLiteError) -> Int64? {
+        let rows = try connection.query("SELECT min(change_group) FROM history WHERE undoes = ?1", [.integer(group)])
+        if case .integer(let undoer)? = rows.first?.first { return undoer }
+        return nil
+    }
+
     /// The last recorded change of `key`.
     static func lastChange(of key: String, in connection: SQLiteConnection) throws(SQLiteError) -> PrefsHistoryEntry? {
         try connection.query("SELECT \(columns) FROM history WHERE key = ?1 ORDER BY id DESC LIMIT 1", [.text(key)])

@@ -217,10 +217,12 @@ public final class SQLitePrefs: Prefs {
     }
 
     /// Takes back one recorded group (the newest when nil), in one transaction: every key it
-    /// changed gets the value, and the write time, it had before. A key that changed again since
-    /// (it no longer holds what the group wrote) is left as it is now and reported in
-    /// `keptChanged`. The undo is recorded as a group of its own, marked as undoing the other, so
-    /// it can be undone in turn. Nil when there is no such group (no history yet, or trimmed).
+    /// changed gets the value, and the write time, it had before. A key changed again since (a
+    /// later change in the history touched it, or, for a write the history did not record, it no
+    /// longer holds what the group wrote) is left as it is now and reported in `keptChanged`. A
+    /// group already undone is not undone twice: nothing changes and `alreadyUndoneBy` says
+    /// which group undid it. The undo is recorded as a group of its own, marked as undoing the
+    /// other, so it can be undone in turn. Nil when there is no such group (no history yet, or trimmed).
     public func undo(group: Int64? = nil) throws(PrefsStoreError) -> PrefsUndoResult? {
         let now = Date().timeIntervalSince1970
         return try state.withLock { (state: inout State) throws(PrefsStoreError) -> PrefsUndoResult? in
@@ -231,15 +233,22 @@ public final class SQLitePrefs: Prefs {
                     guard try ChangeHistoryTable.exists(in: state.connection) else { return nil }
                     let undone = try ChangeHistoryTable.group(group, in: state.connection)
                     guard let number = undone.first?.group else { return nil }
+                    // Undone, and that undo still stands: there is nothing left to take back. (Once the
+                    // undo is itself undone, the later changes keep every key below.)
+                    if let undoer = try ChangeHistoryTable.undo(of: number, in: state.connection),
+                       try ChangeHistoryTable.undo(of: undoer, in: state.connection) == nil {
+                        return PrefsUndoResult(undone: undone, restored: [], keptChanged: [], alreadyUndoneBy: undoer)
+                    }
                     var kept: [PrefsUndoResult.KeptChange] = []
                     var seen: Set<String> = []
                     for entry in undone where seen.insert(entry.key).inserted {
                         // The value before the group is the first entry's; what it left, the last one's.
-                        let wrote = undone.last { $0.key == entry.key }?.newValue
+                        let last = undone.last { $0.key == entry.key }
                         let current = try ChangeHistoryTable.currentEntry(of: entry.key, in: state.connection)
-                        guard current?.value == wrote else {
+                        let later = try last.flatMap { (last) throws(SQLiteError) in try ChangeHistoryTable.standingChange(of: entry.key, after: last.id, in: state.connection) }
+                        guard later == nil, current?.value == last?.newValue else {
                             kept.append(.init(key: entry.key, current: current?.value,
-                                              lastChange: try ChangeHistoryTable.lastChange(of: entry.key, in: state.connection)))
+                                              lastChange: try later ?? ChangeHistoryTable.lastChange(of: entry.key, in: state.connection)))
                             continue
                         }
                         changes.append(entry.oldEntry.map { .restore(entry.key, $0) } ?? .remove(entry.key))
