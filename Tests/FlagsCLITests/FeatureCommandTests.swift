@@ -189,4 +189,28 @@ import TestTraits
         let yaml = folder.write("count: [\n", to: "broken.yaml")
         #expect(try flags(["test-feature", "every-type-feature", yaml], status: 1).errors.contains("broken.yaml"))
     }
+
+    /// One size limit for a feature value however it arrives: 1.1 MB of text, under the file's
+    /// 4 MiB, by test-feature or in an import, is refused and nothing stored; values under it,
+    /// set again and again, leave a small store, the history keeping the older ones as sizes.
+    @Test func aFeatureValueHasOneSizeLimitAndTheHistoryStaysSmall() throws {
+        let text = String(repeating: "x", count: 1_100_000)
+        let big = folder.write(#"{"name": ""# + text + #""}"#, to: "big.json")
+        let refused = try flags(["test-feature", "every-type-feature", big], status: 1).errors
+        #expect(refused.contains("more than the 1048576 bytes"), "\(refused)")
+        let state = folder.write(#"{"featureValues": {"every-type-feature": {"name": ""# + text + #""}}}"#, to: "state.json")
+        let imported = try flags(["import", state], status: 1).errors
+        #expect(imported.contains("featureValues.every-type-feature: the value of feature `every-type-feature` is"), "\(imported)")
+        #expect(try feature()["variables"]?.arrayValue?.allSatisfy { $0["source"] != .string("feature-override") } == true)
+
+        for round in 0..<8 {
+            let value = folder.write(#"{"name": ""# + String(repeating: String(round), count: 200_000) + #""}"#, to: "v\(round).json")
+            _ = try flags(["test-feature", "every-type-feature", value])
+        }
+        let store = folder.file("store/prefs.sqlite")
+        let bytes = ["", "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: store + $0)[.size] as? Int }.reduce(0, +)
+        #expect(bytes < 2_000_000, "eight values of 200 KB left \(bytes) bytes of store")
+        let log = try flags(["log"]).output
+        #expect(log.contains("(a value of 0.2 MB)"), "\(log)")
+    }
 }

@@ -148,6 +148,32 @@ import TestFolders
         #expect(prefs.boolForKey("b") == nil)
     }
 
+    /// Twelve feature values of a few megabytes once made a 94 MB store. The history is bounded
+    /// in bytes, and a large value of an older change is kept as its size and digest.
+    @Test func historyIsBoundedInBytesAndKeepsLargeOlderValuesAsADigest() throws {
+        let policy = PrefsHistoryPolicy(maximumBytes: 1 << 20, maximumKeptValueBytes: 1 << 10)
+        let prefs = try SQLitePrefs(path: path, history: policy)
+        let values = (0..<12).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0))), count: 300_000) }
+        for value in values { try prefs.setString(value, forKey: "nimbus.featureOverride.big") }
+        let connection = try SQLiteConnection(path: path, create: false)
+        let held = try ChangeHistoryTable.bytes(in: connection)
+        #expect(held < Int64(2 * values[0].utf8.count) + 4096, "only the newest change holds its values whole: \(held) bytes")
+        let history = try prefs.history()
+        #expect(history.first?.newValue == .string(values[11]) && history.first?.oldValue == .string(values[10]), "the newest change stays whole")
+        let older = try #require(history.dropFirst().first)
+        #expect(older.newValue == nil && older.newElided == ElidedValue(of: values[10]) && older.newElided?.bytes == 300_000)
+
+        // The last change can be undone; an older one cannot put back a value the history no longer holds.
+        #expect(try prefs.undo()?.restored.map(\.newValue) == [.string(values[10])])
+        try prefs.setString("small", forKey: "nimbus.featureOverride.big")
+        let group = try #require(try prefs.history().first { $0.newValue == .string("small") }?.group)
+        try prefs.setString("next", forKey: "other")
+        try prefs.setString(values[0], forKey: "third")
+        let kept = try #require(try prefs.undo(group: group))
+        #expect(kept.restored.isEmpty && kept.keptChanged.first?.valueBefore == ElidedValue(of: values[10]))
+        #expect(prefs.stringForKey("nimbus.featureOverride.big") == "small")
+    }
+
     @Test func historyKeepsTheLastChangesOnly() throws {
         let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumChanges: 10))
         for number in 1...25 { try prefs.setInt(number, forKey: "n") }

@@ -32,7 +32,8 @@ extension FeatureFlagsDebugViewController {
             return
         }
         let kept = result.keptChanged.map { kept in
-            "\(labels.label(for: kept.key)) changed since\(kept.lastChange.map { " by \($0.author)" } ?? "")"
+            kept.valueBefore != nil ? "\(labels.label(for: kept.key)) (its earlier value is too large for the history)"
+                : "\(labels.label(for: kept.key)) changed since\(kept.lastChange.map { " by \($0.author)" } ?? "")"
         }
         let keptText = kept.isEmpty ? "" : " Kept: " + kept.joined(separator: ", ") + "."
         if result.restored.isEmpty {

@@ -86,16 +86,33 @@ public struct NimbusOverrideStore: Sendable {
         return removed
     }
 
+    /// The largest a feature's overridden variables may be, as compact JSON: what a Remote
+    /// Settings record may be (`RemoteSettingsClient.maximumRecordBytes`), since no branch could
+    /// carry more. Every process that checks a flag reads the store whole, so a 15 MB value set
+    /// by hand made every `flags list` take seconds.
+    public static let maximumFeatureValueBytes = RemoteSettingsClient.maximumRecordBytes
+
+    /// Why `variables` cannot be stored as `featureId`'s override, or nil: the one size limit
+    /// for a feature value however it arrives (`feature set`, `test-feature`, an import, a
+    /// preset, the menu).
+    public static func sizeProblem(_ variables: [String: JSONValue], of featureId: String) -> String? {
+        let bytes = JSONValue.object(variables).compactUTF8.count
+        guard bytes > maximumFeatureValueBytes else { return nil }
+        return "the value of feature `\(featureId)` is \(bytes) bytes of JSON, more than the \(maximumFeatureValueBytes) bytes "
+            + "(1 MiB, a Remote Settings record's limit) a feature value may be"
+    }
+
     /// Stores `value` for one variable (already checked against the manifest), keeping the
     /// feature's other overridden variables.
     public func setFeatureValue(_ value: JSONValue, variable: String, of featureId: String) throws {
         var variables = overrides.featureValues[featureId] ?? [:]
         variables[variable] = value
-        try prefs.apply([featureChange(variables, of: featureId)])
+        try setFeatureValues(variables, of: featureId)
     }
 
     /// Stores a whole (or partial) feature value: its variables replace every overridden one.
     public func setFeatureValues(_ variables: [String: JSONValue], of featureId: String) throws {
+        if let problem = Self.sizeProblem(variables, of: featureId) { throw FeatureValueTooLarge(description: problem) }
         try prefs.apply([featureChange(variables, of: featureId)])
     }
 
@@ -116,4 +133,9 @@ public struct NimbusOverrideStore: Sendable {
         try prefs.apply([featureChange(variables, of: featureId)])
         return removed
     }
+}
+
+/// A feature value over `NimbusOverrideStore.maximumFeatureValueBytes`; nothing was stored.
+public struct FeatureValueTooLarge: Error, Sendable, CustomStringConvertible {
+    public var description: String
 }

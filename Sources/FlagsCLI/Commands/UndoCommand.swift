@@ -54,11 +54,16 @@ struct UndoCommand: FlagsCommand {
             context.console.print("\(labels.label(for: entry.key)): \(labels.change(entry))")
         }
         for kept in result.keptChanged {
+            if let before = kept.valueBefore {
+                context.console.print("\(labels.label(for: kept.key)): kept \(labels.value(kept.current, of: kept.key)) "
+                                      + "(its value before, \(before.bytes) bytes, is too large for the history to keep)")
+                continue
+            }
             let since = kept.lastChange.map { " by \(TerminalSafeText.sanitized($0.author))" } ?? ""
             context.console.print("\(labels.label(for: kept.key)): kept \(labels.value(kept.current, of: kept.key)) (changed again since\(since))")
         }
         guard !result.restored.isEmpty else {
-            throw CLIError.failure("nothing undone: every key of change #\(number) was changed again since (see: flags log)")
+            throw CLIError.failure("nothing undone: no key of change #\(number) could be put back (see: flags log)")
         }
         let what = result.undone.first?.undoes.map { "undid #\(number) (the undo of #\($0))" } ?? "undid #\(number)"
         context.console.print("\(what), made by \(TerminalSafeText.sanitized(result.undone.first?.author ?? "?")); `flags undo` again takes this back")

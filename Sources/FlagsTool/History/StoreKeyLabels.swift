@@ -75,7 +75,15 @@ public struct StoreKeyLabels: Sendable {
                 }.joined(separator: ", ")
             }
         }
-        return "\(value(entry.oldValue, of: entry.key)) → \(value(entry.newValue, of: entry.key))"
+        let old = entry.oldElided.map(Self.size) ?? value(entry.oldValue, of: entry.key)
+        let new = entry.newElided.map(Self.size) ?? value(entry.newValue, of: entry.key)
+        return "\(old) → \(new)"
+    }
+
+    /// A value the history kept only as its size: "(a value of 3.9 MB)".
+    private static func size(_ elided: ElidedValue) -> String {
+        let megabytes = Double(elided.bytes) / 1_000_000
+        return elided.bytes >= 100_000 ? "(a value of \((megabytes * 10).rounded() / 10) MB)" : "(a value of \(elided.bytes) bytes)"
     }
 
     /// A feature override's variables; no value is none of them, a text that is not a JSON

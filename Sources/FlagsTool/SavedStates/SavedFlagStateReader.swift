@@ -126,7 +126,11 @@ public struct SavedFlagStateReader {
                     problems.append("featureValues.\(feature).\(variable): \(error)")
                 }
             }
-            if !checked.isEmpty { state.featureValues[feature] = checked }
+            if let problem = NimbusOverrideStore.sizeProblem(checked, of: feature) {
+                problems.append("featureValues.\(feature): \(problem)")
+            } else if !checked.isEmpty {
+                state.featureValues[feature] = checked
+            }
         }
         guard problems.isEmpty else { throw SavedStateProblems(file: file, problems: problems) }
         return state

@@ -29,11 +29,15 @@ public struct PrefsHistoryEntry: Sendable, Hashable {
     public var pid: Int32
     /// When this change undid an earlier group: that group's number.
     public var undoes: Int64?
+    /// The value before, or after, when the history keeps only its size and digest (then
+    /// `oldEntry` or `newValue` is nil).
+    public var oldElided: ElidedValue?
+    public var newElided: ElidedValue?
 
     public var oldValue: PrefValue? { oldEntry?.value }
 
     public init(id: Int64, group: Int64, key: String, oldEntry: PrefEntry?, newValue: PrefValue?, at: Double,
-                author: String, pid: Int32, undoes: Int64? = nil) {
+                author: String, pid: Int32, undoes: Int64? = nil, oldElided: ElidedValue? = nil, newElided: ElidedValue? = nil) {
         self.id = id
         self.group = group
         self.key = key
@@ -43,5 +47,12 @@ public struct PrefsHistoryEntry: Sendable, Hashable {
         self.author = author
         self.pid = pid
         self.undoes = undoes
+        self.oldElided = oldElided
+        self.newElided = newElided
+    }
+
+    /// Whether `value` is what this change left.
+    public func left(_ value: PrefValue?) -> Bool {
+        newElided.map { $0.matches(value) } ?? (value == newValue)
     }
 }

@@ -8,18 +8,22 @@
 /// result.keptChanged           // keys changed again since, left as they are now
 /// ```
 public struct PrefsUndoResult: Sendable, Hashable {
-    /// A key the undo left alone: it no longer held what the undone group wrote.
+    /// A key the undo left alone: it changed again since the undone group, or the history no
+    /// longer holds the value it had before (`valueBefore`, its size and digest).
     public struct KeptChange: Sendable, Hashable {
         public var key: String
         /// What the key holds now.
         public var current: PrefValue?
         /// The last recorded change of the key, when there is one (who changed it since).
         public var lastChange: PrefsHistoryEntry?
+        /// Set when the key is kept because its earlier value was too large to keep in the history.
+        public var valueBefore: ElidedValue?
 
-        public init(key: String, current: PrefValue?, lastChange: PrefsHistoryEntry?) {
+        public init(key: String, current: PrefValue?, lastChange: PrefsHistoryEntry?, valueBefore: ElidedValue? = nil) {
             self.key = key
             self.current = current
             self.lastChange = lastChange
+            self.valueBefore = valueBefore
         }
     }
 

@@ -61,11 +61,41 @@ enum ChangeHistoryTable {
         return 0
     }
 
-    /// Forgets what `policy` no longer keeps, never touching `group` (the one just written).
+    /// Forgets what `policy` no longer keeps, never touching `group` (the one just written):
+    /// changes past the count or the age, large values of older groups (kept as size and digest),
+    /// then the oldest groups until the values held fit `maximumBytes`.
     static func trim(_ connection: SQLiteConnection, policy: PrefsHistoryPolicy, now: Double, keeping group: Int64) throws(SQLiteError) {
         _ = try connection.query(
             "DELETE FROM history WHERE change_group < ?1 AND (id <= (SELECT max(id) FROM history) - ?2 OR at < ?3)",
             [.integer(group), .integer(Int64(policy.maximumChanges)), .real(now - policy.maximumAge)])
+        for side in ["old", "new"] {
+            let large = try connection.query(
+                "SELECT id, \(side)_value FROM history WHERE change_group < ?1 AND \(side)_type = 'string' AND length(CAST(\(side)_value AS BLOB)) > ?2",
+                [.integer(group), .integer(Int64(policy.maximumKeptValueBytes))])
+            for row in large {
+                guard case .integer(let id) = row[0], case .text(let text) = row[1] else { continue }
+                _ = try connection.query("UPDATE history SET \(side)_type = ?1, \(side)_value = ?2 WHERE id = ?3",
+                                         [.text(elidedType), .text(ElidedValue(of: text).columnText), .integer(id)])
+            }
+        }
+        // The newest group that starts a run of groups, newest first, past the byte bound: it and
+        // every older one go.
+        _ = try connection.query("""
+            DELETE FROM history WHERE change_group < ?1 AND change_group <= (
+                SELECT change_group FROM (
+                    SELECT change_group, sum(bytes) OVER (ORDER BY change_group DESC) AS held FROM (
+                        SELECT change_group, sum(coalesce(length(CAST(old_value AS BLOB)), 0) + coalesce(length(CAST(new_value AS BLOB)), 0)) AS bytes
+                        FROM history GROUP BY change_group))
+                WHERE held > ?2 ORDER BY change_group DESC LIMIT 1)
+            """, [.integer(group), .integer(Int64(policy.maximumBytes))])
+    }
+
+    /// The type a value column holds when the history keeps only its size and digest.
+    static let elidedType = "elided"
+
+    /// The bytes of values the history holds.
+    static func bytes(in connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
+        try connection.integer("SELECT coalesce(sum(coalesce(length(CAST(old_value AS BLOB)), 0) + coalesce(length(CAST(new_value AS BLOB)), 0)), 0) FROM history")
     }
 
     private static let columns = "id, change_group, key, old_type, old_value, old_updated_at, new_type, new_value, at, author, pid, undoes"
@@ -128,6 +158,12 @@ enum ChangeHistoryTable {
         if case .text(let type) = row[6] { newValue = SQLitePrefs.decode(type: type, row[7]) }
         let undoes: Int64? = if case .integer(let number) = row[11] { number } else { nil }
         return PrefsHistoryEntry(id: id, group: group, key: key, oldEntry: oldEntry, newValue: newValue, at: at,
-                                 author: author, pid: Int32(truncatingIfNeeded: pid), undoes: undoes)
+                                 author: author, pid: Int32(truncatingIfNeeded: pid), undoes: undoes,
+                                 oldElided: elided(type: row[3], value: row[4]), newElided: elided(type: row[6], value: row[7]))
+    }
+
+    private static func elided(type: SQLiteColumn, value: SQLiteColumn) -> ElidedValue? {
+        guard case .text(elidedType) = type, case .text(let text) = value else { return nil }
+        return ElidedValue(columnText: text)
     }
 }

@@ -246,9 +246,13 @@ public final class SQLitePrefs: Prefs {
                         let last = undone.last { $0.key == entry.key }
                         let current = try ChangeHistoryTable.currentEntry(of: entry.key, in: state.connection)
                         let later = try last.flatMap { (last) throws(SQLiteError) in try ChangeHistoryTable.standingChange(of: entry.key, after: last.id, in: state.connection) }
-                        guard later == nil, current?.value == last?.newValue else {
+                        guard later == nil, last?.left(current?.value) ?? false else {
                             kept.append(.init(key: entry.key, current: current?.value,
                                               lastChange: try later ?? ChangeHistoryTable.lastChange(of: entry.key, in: state.connection)))
+                            continue
+                        }
+                        if let elided = entry.oldElided {
+                            kept.append(.init(key: entry.key, current: current?.value, lastChange: nil, valueBefore: elided))
                             continue
                         }
                         changes.append(entry.oldEntry.map { .restore(entry.key, $0) } ?? .remove(entry.key))
