@@ -130,7 +130,7 @@ extension Swiftc {
                   debugKey: { feature: odd-feature }
                   debugKeySuffix: { feature: odd-feature }
                 preferences:
-                  oddMode: { feature: odd-feature, variable: mode, userPrefsKey: "Odd\\nKey" }
+                  oddMode: { feature: odd-feature, variable: mode, userPrefsKey: "Odd\\"Key\\\\" }
                   odd: { feature: odd-feature, variable: mode, userPrefsKey: OddKey }
                   Protocol: { feature: odd-feature, variable: kind, userPrefsKey: KindKey }
                 """, to: "feature-flags.yaml")
