@@ -80,7 +80,7 @@ let package = Package(
                     swiftSettings: channelSettings),
         .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"], swiftSettings: channelSettings),
-        .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "TestHelpers", "FlagsCLI", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
+        .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "TestHelpers", "FlagsCLI", "Platform", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers"], swiftSettings: channelSettings),
         .testTarget(name: "ReliabilityTests",
                     dependencies: ["TestTraits", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags"],
                     swiftSettings: channelSettings),

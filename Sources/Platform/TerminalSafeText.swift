@@ -15,8 +15,10 @@ public enum TerminalSafeText {
     /// What an unsafe scalar is shown as: one column, like the character it stands for.
     public static let replacement: Unicode.Scalar = "?"
 
-    /// Whether `scalar` must not reach a terminal as it is: C0 controls (NUL included), DEL, C1
-    /// controls, the line and paragraph separators, and the bidi embeddings, overrides and isolates.
+    /// Whether `scalar` must not reach a terminal (or generated source) as it is: C0 controls
+    /// (NUL included), DEL, C1 controls, the line and paragraph separators, and the bidi marks,
+    /// embeddings, overrides and isolates that make text read in another order than it is
+    /// stored (the "Trojan Source" characters).
     @inline(__always)
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
@@ -24,7 +26,7 @@ public enum TerminalSafeText {
         if value < 0x80 { return false }
         if value < 0xA0 { return true }
         switch value {
-        case 0x2028...0x202E, 0x2066...0x2069: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return false
         }
     }

@@ -1,4 +1,5 @@
 import FeatureFlags
+import Platform
 /// Turns manifest names and texts into Swift source text that is always valid and never more
 /// than it says: identifiers made only of ASCII letters, digits and `_`, string literals with
 /// every special character escaped, doc comments that cannot end early.
@@ -69,7 +70,10 @@ enum SwiftSourceText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Every scalar the terminal sanitiser refuses, bidi marks and overrides included, is
+            // written as an escape: the source then reads as it compiles, on a terminal or in an
+            // editor, whether it was printed or written to a file.
+            case _ where TerminalSafeText.isUnsafe(scalar):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -83,13 +87,15 @@ enum SwiftSourceText {
     }
 
     /// `text` as doc-comment lines at `indent`: every line break of any kind starts a new `///`
-    /// line and other control characters become spaces, so a description cannot become code.
+    /// line, other control characters become spaces, so a description cannot become code, and
+    /// bidi marks and overrides are written as `\u{…}`, so it cannot read as other code either.
     static func docComment(_ text: String, indent: String) -> [String] {
         var lines: [String] = [""]
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: lines.append("")
             case 0x00..<0x20, 0x7F...0x9F: lines[lines.count - 1] += " "
+            case _ where TerminalSafeText.isUnsafe(scalar): lines[lines.count - 1] += "\\u{\(String(scalar.value, radix: 16))}"
             default: lines[lines.count - 1].unicodeScalars.append(scalar)
             }
         }
