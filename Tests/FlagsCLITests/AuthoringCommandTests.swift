@@ -59,6 +59,22 @@ import FlagsTool
         #expect(again.status == 1 && again.output.contains("skipped:") && again.errors.contains("nothing to remove"))
     }
 
+    /// `remove` deletes a feature file only when `add` wrote it and nobody changed it since; one
+    /// edited since stays with its include, and only the registry entry goes.
+    @Test func removeLeavesAFeatureFileChangedSinceAddWroteIt() throws {
+        #expect(run("add", "newThing").status == 0)
+        let path = app + "/nimbus-features/newThingFeature.yaml"
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasPrefix("# Written by `flags add`, which `flags remove` deletes only while unchanged: checksum "))
+        try (written + "# a note of the team's\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let removed = run("remove", "newThing")
+        #expect(removed.status == 0, "\(removed.errors)")
+        #expect(removed.output.contains("left \(path) and its include line: it was changed since `flags add` wrote it"), "\(removed.output)")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try String(contentsOfFile: app + "/nimbus.fml.yaml", encoding: .utf8).contains("nimbus-features/newThingFeature.yaml"))
+        #expect(run("list").output.split(separator: "\n").allSatisfy { !$0.hasPrefix("newThing ") }, "the flag itself is gone")
+    }
+
     @Test func refusalsExplainAndChangeNothing() {
         let before = files()
         let cases: [([String], Int32, String)] = [

@@ -197,19 +197,8 @@ public struct SnapshotCache: Sendable {
                                                   attributes: [.posixPermissions: 0o700])) != nil
     }
 
-    /// A 64-bit checksum of `bytes` (FNV-1a over 8-byte words): it catches a snapshot damaged
-    /// after it was written, at about a millisecond for 3 MB.
-    static func checksum(_ bytes: some ContiguousBytes & Collection<UInt8>) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            let words = raw.count / 8
-            for word in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            }
-            for byte in raw[(words * 8)...] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash ^ UInt64(raw.count)
-        }
-    }
+    /// The checksum stored with a snapshot: it catches one damaged after it was written.
+    static func checksum(_ bytes: some ContiguousBytes & Collection<UInt8>) -> UInt64 { ContentChecksum.of(bytes) }
 
     // MARK: - Identities
 

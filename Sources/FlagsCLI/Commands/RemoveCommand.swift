@@ -5,14 +5,17 @@ import FlagsTool
 /// `flags remove NAME`: undoes `flags add NAME`, one reported step at a time.
 struct RemoveCommand: FlagsCommand {
     static let name = "remove"
-    static let summary = "Remove a flag added with `flags add`, with its feature file and include"
+    static let summary = "Remove a flag from the registry, and the feature file `flags add` wrote for it"
     static let usage = "flags remove NAME"
     static let help = """
         Undoes `flags add NAME`: removes the flag from the registry's `flags:`, removes
         nimbus-features/<NAME>Feature.yaml from the manifest's `include` list, and deletes that
-        file. Each step is reported as done, skipped (nothing to do) or failed (with what to do by
-        hand). The feature file is kept while another flag or preference still reads it. If the
-        registry loaded before and does not afterwards, every file is restored.
+        file, but only a file `flags add` wrote and nobody changed since (its first line says so,
+        with a checksum). Any other feature file, the app's own or one edited since, stays with
+        its include line, and the report says so: only the registry entry goes. Each step is
+        reported as done, skipped (with why) or failed (with what to do by hand). The feature file
+        is kept while another flag or preference still reads it. If the registry loaded before
+        and does not afterwards, every file is restored.
         A stored debug override of the flag is left in the store; clear it first with `flags reset NAME`.
 
         Exit status: 0 when every step was done or skipped and at least one was done, else 1.

@@ -82,7 +82,7 @@ public struct FlagAuthor: Sendable {
         let manifestText = try read(manifestPath)
         let newManifest = try ManifestTextEditor.addingInclude(name.includePath, to: manifestText, path: manifestPath)
         let newRegistry = try RegistryTextEditor.addingFlag(name.id, body: registryBody(flag), to: registryText, path: registryPath)
-        let featureText = FeatureFileTemplate(flag: flag, channels: registry.manifest.channels).text
+        let featureText = Self.markedAsWritten(FeatureFileTemplate(flag: flag, channels: registry.manifest.channels).text)
 
         let snapshot = FileSnapshot(paths: [featurePath, manifestPath, registryPath], folders: [folder])
         do {
@@ -147,7 +147,14 @@ public struct FlagAuthor: Sendable {
         let stillUsed: Step.Outcome? = users.isEmpty ? nil : .failed(
             "\(name.featureFileName) is still read by \(users.joined(separator: ", ")); remove or re-map those in \(registryPath), then run `flags remove \(name.id)` again")
 
-        steps.append(Step(action: "remove \(name.includePath) from the include list of \(manifestPath)", outcome: stillUsed
+        // Only a file `add` wrote, unchanged since, is ours to delete (with its include line): a
+        // feature file of the app's own (Firefox's adBlockerFeature.yaml) stays, and so does the
+        // line that includes it, so the manifest keeps what it had.
+        let exists = FileManager.default.fileExists(atPath: featurePath)
+        let notOurs: Step.Outcome? = !exists ? nil : Self.writtenByAdd(featurePath).map { reason in
+            .skipped("left \(featurePath) and its include line: \(reason); delete them by hand if the feature is gone")
+        }
+        steps.append(Step(action: "remove \(name.includePath) from the include list of \(manifestPath)", outcome: stillUsed ?? notOurs
             ?? edit(manifestPath, by: "delete the line `- \(name.includePath)` under `include:`") { text throws(AuthoringError) in
                 try ManifestTextEditor.removingInclude(name.includePath, from: text, path: manifestPath)
             } ?? .skipped("\(manifestPath) does not include \(name.includePath)")))
@@ -155,7 +162,9 @@ public struct FlagAuthor: Sendable {
         var deletion: Step.Outcome = .skipped("there is no \(featurePath)")
         if let stillUsed {
             deletion = stillUsed
-        } else if FileManager.default.fileExists(atPath: featurePath) {
+        } else if let notOurs {
+            deletion = notOurs
+        } else if exists {
             do {
                 try FileManager.default.removeItem(atPath: featurePath)
                 deletion = .done
@@ -176,6 +185,26 @@ public struct FlagAuthor: Sendable {
             }
         }
         return steps
+    }
+
+    /// The first line of a feature file `add` writes: what wrote it, and the checksum of the rest,
+    /// so `remove` can tell that file, unchanged, from one a person wrote or edited.
+    static let writtenMarker = "# Written by `flags add`, which `flags remove` deletes only while unchanged: checksum "
+
+    static func markedAsWritten(_ body: String) -> String {
+        writtenMarker + ContentChecksum.hex(of: body) + "\n" + body
+    }
+
+    /// Nil when the file at `path` is one `add` wrote and nobody changed since; else why not.
+    static func writtenByAdd(_ path: String) -> String? {
+        guard let data = try? BoundedFileReader.read(path: path, limit: BoundedFileReader.mebibyte) else { return "it cannot be read" }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.hasPrefix(writtenMarker), let newline = text.firstIndex(of: "\n") else { return "`flags add` did not write it" }
+        let checksum = text[text.index(text.startIndex, offsetBy: writtenMarker.count)..<newline]
+        guard checksum == ContentChecksum.hex(of: String(text[text.index(after: newline)...])) else {
+            return "it was changed since `flags add` wrote it"
+        }
+        return nil
     }
 
     /// Applies `change` to the file's text and writes it; nil when `change` finds nothing to do.

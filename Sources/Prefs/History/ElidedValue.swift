@@ -1,3 +1,5 @@
+import Platform
+
 /// A value the history no longer keeps whole, only its size and a digest: what a large value
 /// (a feature override of a big list, a saved preset) becomes once a newer change is recorded,
 /// so a week of QA stays a small store. The digest tells whether a key still holds that value;
@@ -11,7 +13,7 @@
 public struct ElidedValue: Sendable, Hashable {
     /// The value's length in bytes of UTF-8.
     public var bytes: Int
-    /// 64-bit FNV-1a of those bytes, as 16 hex digits: stable across processes and versions.
+    /// `ContentChecksum` of those bytes, as 16 hex digits: stable across processes and versions.
     public var digest: String
 
     public init(bytes: Int, digest: String) {
@@ -20,10 +22,7 @@ public struct ElidedValue: Sendable, Hashable {
     }
 
     public init(of text: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        self.init(bytes: text.utf8.count, digest: String(repeating: "0", count: 16 - hex.count) + hex)
+        self.init(bytes: text.utf8.count, digest: ContentChecksum.hex(of: text))
     }
 
     /// Whether `value` is the value this stands for.
