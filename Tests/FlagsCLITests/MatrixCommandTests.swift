@@ -79,6 +79,11 @@ import TestTraits
         #expect(next.errors.contains("restored the overrides that an interrupted `flags matrix`"))
         #expect(try overrides() == before)
         #expect(try flags("matrix", "--recover").output.contains("nothing to recover"))
+        // The recovery is the matrix's, not a change `flags list` made.
+        let log = try JSONParser.parse(try flags("log", "--json").output).arrayValue ?? []
+        let recovery = log.filter { $0["by"]?.stringValue != "flags set" }
+        #expect(!recovery.isEmpty && recovery.allSatisfy { $0["by"] == .string("flags matrix (recovery of process \(process.processIdentifier))") },
+                "\(log)")
     }
 
     @Test func exportResetImportRestoresExactlyTheSameState() throws {

@@ -107,7 +107,7 @@ struct MatrixCommand: FlagsCommand {
         let environment = try context.environment()
         let journal = MatrixJournal(environment: environment)
         if recover {
-            let restored = try journal.restore()
+            let restored = try journal.recover()
             context.console.print(restored ? "restored the overrides saved before the last matrix" : "nothing to recover: no matrix left overrides behind")
             return
         }

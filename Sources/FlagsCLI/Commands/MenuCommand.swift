@@ -57,7 +57,7 @@ struct MenuCommand: FlagsCommand {
         options.fetchPolicy = .cacheOnly
         let environment = try context.open(options)
         let journal = MatrixJournal(environment: environment)
-        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.restore()) == true {
+        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.recover()) == true {
             context.console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
         }
         if !ExperimentsStatusText.isRemote(environment.experiments) {

@@ -55,6 +55,18 @@ public struct MatrixJournal: Sendable {
         return !Self.isAlive(pid)
     }
 
+    /// `restore()` for a matrix that did not finish (killed, or its machine went down), by the
+    /// command that found its journal: the history records the change as the matrix's recovery,
+    /// not as a change of that command (a `flags list` that set overrides back).
+    @discardableResult
+    public func recover() throws -> Bool {
+        let prefs = environment.prefs
+        let author = prefs.changeAuthor
+        prefs.changeAuthor = "flags matrix (recovery" + (ownerPID.map { " of process \($0)" } ?? "") + ")"
+        defer { prefs.changeAuthor = author }
+        return try restore()
+    }
+
     /// Puts the saved overrides back (exactly: overrides set during the matrix are removed) and
     /// drops the journal, in one transaction. Returns whether there was anything to restore.
     @discardableResult
