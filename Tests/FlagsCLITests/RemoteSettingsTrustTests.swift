@@ -118,4 +118,18 @@ struct RemoteSettingsTrustTests {
         #expect(push.errors.contains("HTTP 400"), "\(push.errors)")
         for line in push.errors.split(separator: "\n") { #expect(!line.hasPrefix("flags: all clear"), "\(push.errors)") }
     }
+
+    /// The built-in demo's files are written anew on every run, so an error never tells the user
+    /// to edit them: it says how to make a copy, and each file says so at its top.
+    @Test func theDemoIsNeverTheFileToEdit() throws {
+        let machine = QAMachine(.anonymous)
+        try machine.flags("preset", "save", "mine")
+        let push = try machine.flags("preset", "push", "mine")
+        #expect(push.status == 1 && push.errors.contains("copy the built-in demo's folder (cp -r "), "\(push.errors)")
+        #expect(!push.errors.contains("to \(machine.folder.file("state/feature-flags/bibimbap/demo/feature-flags.yaml"))"))
+        for file in ["feature-flags.yaml", "nimbus.fml.yaml", "nimbus-features/orderingFeatures.yaml"] {
+            let text = try String(contentsOfFile: machine.folder.file("state/feature-flags/bibimbap/demo/" + file), encoding: .utf8)
+            #expect(text.contains("`flags` rewrites this file on every run: edits here are lost"), "\(file)")
+        }
+    }
 }

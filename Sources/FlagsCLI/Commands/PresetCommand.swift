@@ -121,8 +121,8 @@ struct PresetCommand: FlagsCommand {
     private func runShared(_ presets: PresetStore, name: String, context: CommandContext) throws {
         let registry = presets.environment.registry
         let settings = registry.remoteSettings ?? RegistryRemoteSettings()
-        let records = try remote.records(registry: registry, bucket: settings.bucket, collection: settings.collection,
-                                         environment: context.options.environment)
+        let records = try remote.records(registry: registry, isDemo: presets.environment.isDemo, bucket: settings.bucket,
+                                         collection: settings.collection, environment: context.options.environment)
         let shared = SharedPresets(presets: presets, records: records)
         switch action {
         case .push:

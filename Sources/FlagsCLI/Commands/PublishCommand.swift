@@ -74,7 +74,7 @@ struct PublishCommand: FlagsCommand {
                 throw CLIError.failure("\(path): \(error); a slug is the record's id on the server; nothing was published")
             }
         }
-        let records = try target.records(registry: environment.registry, in: context)
+        let records = try target.records(of: environment, in: context)
         for (record, json) in zip(set.records, recipes) {
             var fields = json.objectValue ?? [:]
             fields["last_modified"] = nil

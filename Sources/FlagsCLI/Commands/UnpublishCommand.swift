@@ -29,7 +29,7 @@ struct UnpublishCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let records = try target.records(registry: environment.registry, in: context)
+        let records = try target.records(of: environment, in: context)
         guard try records.delete(slug) else {
             throw CLIError.failure("no recipe `\(slug)` in \(records.recordsURL.absoluteString); list them with: flags --experiments \(records.recordsURL.absoluteString) experiments")
         }

@@ -8,7 +8,7 @@ import Nimbus
 ///
 /// ```swift
 /// let target = try PreviewCollectionOption(arguments: &arguments, command: "publish")
-/// let records = try target.records(registry: environment.registry, in: context)
+/// let records = try target.records(of: environment, in: context)
 /// ```
 struct PreviewCollectionOption {
     static let defaultCollection = RemoteSettingsCollection.preview.name
@@ -46,8 +46,9 @@ struct PreviewCollectionOption {
     }
 
     /// The collection on the server, with the credentials for its host.
-    func records(registry: FeatureFlagRegistry, in context: CommandContext) throws(CLIError) -> RemoteSettingsRecords {
-        try remote.records(registry: registry, bucket: bucket, collection: collection, environment: context.options.environment)
+    func records(of environment: FlagsEnvironment, in context: CommandContext) throws(CLIError) -> RemoteSettingsRecords {
+        try remote.records(registry: environment.registry, isDemo: environment.isDemo, bucket: bucket, collection: collection,
+                           environment: context.options.environment)
     }
 }
 #endif

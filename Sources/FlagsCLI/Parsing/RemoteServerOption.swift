@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import Nimbus
+import Platform
 
 /// The Remote Settings server a team command writes to: `--remote URL` (`…/v1`), else
 /// `$FLAGS_REMOTE_URL`, else the registry's `remote-settings: server:`, with the credentials for
@@ -14,7 +15,7 @@ import Nimbus
 ///
 /// ```swift
 /// let records = try RemoteServerOption(url: "http://127.0.0.1:8888/v1", command: "preset")
-///     .records(registry: registry, bucket: "flags", collection: "presets", environment: env)
+///     .records(registry: registry, isDemo: false, bucket: "flags", collection: "presets", environment: env)
 /// ```
 struct RemoteServerOption {
     var url: String?
@@ -49,7 +50,7 @@ struct RemoteServerOption {
 
     /// The server root (without `/v1`) and who named it: `--remote`, else `$FLAGS_REMOTE_URL`,
     /// else the registry's `remote-settings:` server, else the server its experiments come from.
-    func server(registry: FeatureFlagRegistry, environment: [String: String]) throws(CLIError) -> (root: URL, origin: RemoteServerOrigin) {
+    func server(registry: FeatureFlagRegistry, isDemo: Bool, environment: [String: String]) throws(CLIError) -> (root: URL, origin: RemoteServerOrigin) {
         let variable = RemoteSettingsCredentials.serverVariable
         var experimentsServer: String?
         if case .remote(let client) = registry.experiments { experimentsServer = client.server.absoluteString }
@@ -57,8 +58,12 @@ struct RemoteServerOption {
             ?? environment[variable].flatMap { $0.isEmpty ? nil : ($0, .environment(variable)) }
             ?? (registry.remoteSettings?.server ?? experimentsServer).map { ($0, .file(registry.path)) }
         guard let named else {
-            throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1) or set $\(variable), "
-                           + "or add `remote-settings: {server: URL}` to \(registry.path)")
+            // The demo's files are written anew on every run: an edit there would vanish unseen.
+            let registryEdit = isDemo
+                ? "or copy the built-in demo's folder (cp -r \(FilePathText.folder(of: registry.path)) my-app), add `remote-settings: {server: URL}` "
+                    + "to my-app/feature-flags.yaml and run flags there"
+                : "or add `remote-settings: {server: URL}` to \(registry.path)"
+            throw .failure("no Remote Settings server to use: give --remote URL (such as https://rs.example.com/v1) or set $\(variable), " + registryEdit)
         }
         guard let root = RemoteSettingsRecords.serverRoot(named.text) else {
             let from = switch named.origin {
@@ -72,8 +77,8 @@ struct RemoteServerOption {
     }
 
     /// The collection `bucket`/`collection` on the server, with the credentials that may go there.
-    func records(registry: FeatureFlagRegistry, bucket: String, collection: String, environment: [String: String]) throws(CLIError) -> RemoteSettingsRecords {
-        let (root, origin) = try server(registry: registry, environment: environment)
+    func records(registry: FeatureFlagRegistry, isDemo: Bool, bucket: String, collection: String, environment: [String: String]) throws(CLIError) -> RemoteSettingsRecords {
+        let (root, origin) = try server(registry: registry, isDemo: isDemo, environment: environment)
         let credentials: RemoteSettingsCredentials?
         do {
             credentials = try RemoteSettingsCredentials.find(for: root, namedBy: origin, environment: environment, allowingPlainHTTP: allowsPlainHTTP)

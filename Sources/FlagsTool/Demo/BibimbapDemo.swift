@@ -22,6 +22,8 @@ public enum BibimbapDemo {
     /// Every file of the demo, by path relative to its folder.
     public static let files: [(path: String, contents: String)] = [
         ("feature-flags.yaml", #"""
+# `flags` rewrites this file on every run: edits here are lost. To change it, copy this folder
+# (cp -r THIS-FOLDER my-app) and run flags in the copy, or point --config at it.
 # Flag registry of Bibimbap, the demo restaurant app of the `flags` tool.
 # Each flag reads one Boolean variable of a Nimbus feature (see nimbus.fml.yaml); `debug` gives it
 # a row in the Feature Flags debug menu; `userPrefsKey` lets users switch it themselves.
@@ -135,6 +137,8 @@ build-flags:
 """#),
         ("nimbus.fml.yaml", #"""
 ---
+# `flags` rewrites this file on every run: edits here are lost. To change it, copy this folder
+# (cp -r THIS-FOLDER my-app) and run flags in the copy, or point --config at it.
 # The root Feature Manifest of Bibimbap, the demo restaurant app.
 about:
   description: Nimbus features of Bibimbap, the demo restaurant app
@@ -203,6 +207,8 @@ enums:
 
 """#),
         ("nimbus-features/homeScreenFeatures.yaml", #"""
+# `flags` rewrites this file on every run: edits here are lost. To change it, copy this folder
+# (cp -r THIS-FOLDER my-app) and run flags in the copy, or point --config at it.
 # Features of Bibimbap's home screen.
 features:
   promo-banner-feature:
@@ -323,6 +329,8 @@ objects:
 
 """#),
         ("nimbus-features/orderingFeatures.yaml", #"""
+# `flags` rewrites this file on every run: edits here are lost. To change it, copy this folder
+# (cp -r THIS-FOLDER my-app) and run flags in the copy, or point --config at it.
 # Features of ordering, delivery and payment.
 features:
   delivery-feature:
