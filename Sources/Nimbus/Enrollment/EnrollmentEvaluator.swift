@@ -44,7 +44,7 @@ public enum EnrollmentEvaluator {
     /// opt-out and pause checks, which do not apply to a client already enrolled.
     public static func qualification(of record: ExperimentRecord, for client: NimbusClient,
                                      transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
-        if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
+        if !client.isForThisApp(record) { return .notEnrolled(.otherApp) }
         // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
         if let channel = record.channel, channel != client.channel, channel.lowercased() != client.channel.lowercased() {
             return .notEnrolled(.otherChannel)
