@@ -119,6 +119,7 @@ public enum FlagsCommandLine {
                 console.print("flags \(version) (\(BuildChannel.current.rawValue) build)")
                 return 0
             }
+            let optionBeforeCommand = arguments.optionBeforeCommandName
             commandName = arguments.popCommandName()
             if wantsHelp {
                 console.print(try helpText(for: commandName))
@@ -127,6 +128,13 @@ public enum FlagsCommandLine {
             // No command: open the menu.
             let name = commandName ?? MenuCommand.name
             guard let type = commands.first(where: { $0.name == name }) else {
+                // `--colour never list`: the unknown word is the value of an option nobody
+                // knows, and that option is the typo to name.
+                if let option = optionBeforeCommand, !knownOptionNames.contains(String(option.prefix { $0 != "=" })) {
+                    var error = CLIError.usage("unknown option \(option)")
+                    error.unknownOption = option
+                    throw error
+                }
                 let hint = NearestName.find(name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
                 throw CLIError.usage("unknown command '\(name)'\(hint)")
             }
@@ -165,11 +173,21 @@ public enum FlagsCommandLine {
 
     /// " (did you mean '--json'?)" for an unknown option near one the command or the command
     /// line takes.
+    /// Without a near one, the options the command takes are listed, so that `-7` is not
+    /// answered with a bare "unknown option".
     private static func optionHint(_ error: CLIError, command: CommandSpec?) -> String {
         guard let unknown = error.unknownOption else { return "" }
         let names = (CommandLineSpec.globalOptions + (command?.options ?? [])).flatMap(\.names).filter { $0.hasPrefix("--") }
         let typed = String(unknown.prefix { $0 != "=" })
-        return NearestName.find(typed, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        if let nearest = NearestName.find(typed, among: names) { return " (did you mean '\(nearest)'?)" }
+        let own = (command?.options ?? []).map { $0.names.joined(separator: "/") }
+        let takes = own.isEmpty ? "no options of its own" : own.joined(separator: ", ")
+        return "; `flags\(command.map { " \($0.name)" } ?? "")` takes \(takes), and the global options of `flags --help`"
+    }
+
+    /// Every option spelling of the command line and of every command.
+    private static var knownOptionNames: Set<String> {
+        Set((CommandLineSpec.globalOptions + specs.flatMap(\.options)).flatMap(\.names))
     }
 
     static func helpText(for topic: String?) throws(CLIError) -> String {

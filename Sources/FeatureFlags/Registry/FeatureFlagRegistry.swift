@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import Nimbus
+import Platform
 
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.
 ///

@@ -6,6 +6,7 @@ import Foundation
 import Nimbus
 import Prefs
 import FeatureFlags
+import Platform
 
 /// Named flag states kept in the app's store (`presets.<name>`), so a tester can save the state
 /// for a scenario once and bring it back with one command or one key in the menu.
