@@ -72,10 +72,9 @@ import TestTraits
     static let wrongValues: [(variable: String, text: String, reason: String)] = [
         ("flag", "maybe", "expected true or false"),
         ("count", "1.5", "expected a whole number"),
-        ("colour-name", "[1]", "every-type-feature.colour-name is Option<String>"),
         ("sizes", #"["x"]"#, "every-type-feature.sizes is List<Int>"),
         ("switches", #"{"b": 1}"#, "every-type-feature.switches is Map<String, Boolean>"),
-        ("colour", "purple", "(one of red, green)"),
+        ("colour", "purple", "expected one of red, green (enum Colour), found \"purple\""),
         ("card", #"{"titel": "Hi"}"#, "every-type-feature.card is Card"),
         ("card", "{not json", "expected JSON for Card"),
     ]

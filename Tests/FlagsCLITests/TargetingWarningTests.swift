@@ -32,7 +32,7 @@ import Testing
     }
 
     private let precedence = "warning: surprising: at character 1: `a || b && c` means `(a || b) && c` in jexl-rs"
-    private let swallowed = "warning: first-run: `isFirstRun == 'true'` fails here (undefined identifier `isFirstRun`); on the left of `||` jexl-rs reads a failure as false"
+    private let swallowed = "warning: first-run: `isFirstRun == 'true'` fails here (undefined identifier `isFirstRun` (did you mean `is_first_run`?)); on the left of `||` jexl-rs reads a failure as false"
     private let numbers = "warning: surprising: at character 41: `in` looks for the value among the list's elements with exact JSON equality"
 
     @Test func experimentsAndValidateShowTheWarnings() throws {

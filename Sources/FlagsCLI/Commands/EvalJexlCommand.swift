@@ -42,7 +42,7 @@ struct EvalJexlCommand: FlagsCommand {
             context.console.printJSON(.object([
                 "expression": .string(expression),
                 "value": result.value ?? .null,
-                "error": result.error.map { .string("\($0)") } ?? .null,
+                "error": result.errorDescription.map(JSONValue.string) ?? .null,
                 "position": result.position.map(JSONValue.int) ?? .null,
                 "warnings": .array(result.warnings.map(JSONValue.string)),
             ]))
@@ -59,7 +59,7 @@ struct EvalJexlCommand: FlagsCommand {
                 context.console.printError("  " + expression)
             }
         }
-        throw CLIError.failure("eval-jexl: \(error)")
+        throw CLIError.failure("eval-jexl: \(result.errorDescription ?? "\(error)")")
     }
 }
 #endif

@@ -61,7 +61,7 @@ public enum EnrollmentEvaluator {
                 let matches = try targeting.evaluateCondition(in: context, transforms: transforms)
                 if !matches { return .notEnrolled(.notTargeted) }
             } catch {
-                return .error("targeting of `\(record.slug)` failed: \(error)")
+                return .error("targeting of `\(record.slug)` failed: \(error.description(suggestingFrom: context))")
             }
         }
         let bucket = record.bucketConfig
