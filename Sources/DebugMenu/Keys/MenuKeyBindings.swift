@@ -212,8 +212,17 @@ public enum MenuKeyBindings {
 
     /// While a preset name or a feature value is typed.
     public static let prompt: [MenuKeyBinding] = [
-        MenuKeyBinding([(.anyCharacter, .type)], help: "type the answer", footer: "the answer", rank: 1),
-        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the last character"),
+        MenuKeyBinding([(.anyCharacter, .type)], help: "type the answer (a value already there is replaced)", footer: "the answer", rank: 1),
+        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the character before the cursor"),
+        MenuKeyBinding([(.key(.left), .editLine(.left)), (.key(.right), .editLine(.right)),
+                        (.key(.character("\u{02}")), .editLine(.left)), (.key(.character("\u{06}")), .editLine(.right))],
+                       help: "move the cursor"),
+        MenuKeyBinding([(.key(.home), .editLine(.start)), (.key(.end), .editLine(.end)),
+                        (.key(.character("\u{01}")), .editLine(.start)), (.key(.character("\u{05}")), .editLine(.end))],
+                       help: "to the start / end"),
+        MenuKeyBinding([(.key(.character("\u{15}")), .editLine(.deleteToStart)), (.key(.character("\u{0B}")), .editLine(.deleteToEnd))],
+                       help: "delete to the start / end"),
+        MenuKeyBinding([(.key(.character("\u{17}")), .editLine(.deleteWordBackward))], help: "delete the word before the cursor"),
         MenuKeyBinding([(.key(.enter), .accept)], help: "save the preset, or store the value", footer: "save", rank: 0),
         MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
     ]

@@ -327,14 +327,19 @@ public struct ScreenLayout: Sendable {
             return line([(" " + confirmation.prompt + " ", .error)], width: width)
         }
         if let prompt = model.prompt {
-            // A value longer than the line shows its end, where typing goes.
+            // A value longer than the line shows the part around the cursor, where typing goes;
+            // a value the prompt opened with is shown selected, since typing replaces it.
             let room = width - 1 - measure.width(of: prompt.label) - measure.width(of: glyphs.caret)
-            var shown = prompt.text
-            if measure.width(of: shown) > room, room > 8 {
-                while measure.width(of: shown) > room - measure.width(of: glyphs.ellipsis), !shown.isEmpty { shown.removeFirst() }
-                shown = glyphs.ellipsis + shown
+            var (before, after) = prompt.textAroundCursor
+            if measure.width(of: before) + measure.width(of: after) > room, room > 8 {
+                let ellipsis = measure.width(of: glyphs.ellipsis)
+                while measure.width(of: after) > room / 3, !after.isEmpty { after.removeLast() }
+                if after.count < prompt.textAroundCursor.after.count { after += glyphs.ellipsis }
+                while measure.width(of: before) + measure.width(of: after) > room - ellipsis, !before.isEmpty { before.removeFirst() }
+                if before.count < prompt.textAroundCursor.before.count { before = glyphs.ellipsis + before }
             }
-            return line([(" " + prompt.label, .bold), (shown, .normal), (glyphs.caret, .bold)], width: width)
+            let style: TextStyle = prompt.isPrefilled ? .selected : .normal
+            return line([(" " + prompt.label, .bold), (before, style), (glyphs.caret, .bold), (after, style)], width: width)
         }
         let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
         if model.isEditingFilter {

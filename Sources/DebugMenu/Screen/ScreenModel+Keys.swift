@@ -24,16 +24,18 @@ extension ScreenModel {
         guard var current = prompt else { return nil }
         switch command {
         case .type:
-            if case .character(let character) = key, current.text.count < current.limit {
-                current.text.append(character)
+            if case .character(let character) = key {
+                current.apply(.insert(character))
                 prompt = current
             }
             return nil
         case .erase:
-            if !current.text.isEmpty {
-                current.text.removeLast()
-                prompt = current
-            }
+            current.apply(.deleteBackward)
+            prompt = current
+            return nil
+        case .editLine(let edit):
+            current.apply(edit)
+            prompt = current
             return nil
         case .accept:
             prompt = nil
@@ -191,7 +193,7 @@ extension ScreenModel {
             isHelpShown = true
         case .quit:
             return .quit
-        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
+        case .closeHelp, .type, .erase, .editLine, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
             break
         }
         return nil

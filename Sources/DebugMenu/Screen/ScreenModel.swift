@@ -210,7 +210,7 @@ public struct ScreenModel: Sendable {
             refilter()
         case .prompt:
             guard var current = prompt else { return }
-            current.text.append(contentsOf: typed.prefix(max(0, current.limit - current.text.count)))
+            current.insert(contentsOf: typed)
             prompt = current
         default:
             break
