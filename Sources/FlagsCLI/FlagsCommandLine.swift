@@ -158,6 +158,7 @@ public enum FlagsCommandLine {
             return 0
         } catch let error as CLIError {
             let known = commandName.flatMap { name in specs.first { $0.name == name } }
+            if error.message.isEmpty { return error.exitCode }
             console.printError("flags: \(error.message)\(optionHint(error, command: known))")
             if error.kind == .usage {
                 // Help is offered only for a command that exists: the nearest one to a typo.
