@@ -418,7 +418,10 @@ public struct ScreenLayout: Sendable {
         for (text, style) in parts where used < width {
             let clean = measure.sanitized(text)
             let room = width - used
-            let clipped = measure.width(of: clean) <= room ? clean : measure.clip(clean, to: room)
+            // Text cut at the edge ends in an ellipsis, on every screen: a cut word must not
+            // pass for a whole one ("fl" for "flags set").
+            let clipped = measure.width(of: clean) <= room ? clean
+                : measure.fitWithEllipsis(clean, to: room, ellipsis: glyphs.ellipsis).trimmingTrailingSpaces()
             guard !clipped.isEmpty else { continue }
             segments.append(DrawnSegment(clipped, style: style))
             used += measure.width(of: clipped)
