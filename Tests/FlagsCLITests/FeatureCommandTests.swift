@@ -121,7 +121,7 @@ import TestTraits
         #expect(exported["schemaVersion"] == .int(2))
         #expect(exported["featureValues"]?["every-type-feature"]?.objectValue?.count == Self.typedValues.count)
         let imported = try flags(["import", folder.file("state.json")], store: "other")
-        #expect(imported.output.contains("1 feature override"), "\(imported.output)")
+        #expect(imported.output.contains("\(Self.typedValues.count) feature overrides"), "one per variable: \(imported.output)")
         #expect(try feature(store: "other") == set, "the other store gives the same feature value, variable by variable")
     }
 

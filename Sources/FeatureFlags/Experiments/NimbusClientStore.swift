@@ -108,6 +108,9 @@ public struct NimbusClientStore: Sendable {
         try prefs.apply(changes)
     }
 
+    /// The store key of `pool`'s opt-out, with its branch: `nimbus.experimentsOptOut`.
+    public static func optOutKey(_ pool: Pool) -> String { "nimbus." + pool.key }
+
     public func isOptedOut(of pool: Pool) -> Bool { prefs.boolForKey(pool.key) ?? false }
 
     public func setOptOut(_ pool: Pool, _ optedOut: Bool) throws {

@@ -92,7 +92,7 @@ struct PresetCommand: FlagsCommand {
             context.console.print("saved preset \(name): \(state.summary)")
         case .apply:
             let changes = try presets.apply(name)
-            context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")
+            context.console.print("applied preset \(name) (\(changes.isEmpty ? "no changes" : Plural.of(changes.count, "change")))")
         case .show:
             context.console.printJSON(try presets.load(name).json)
         case .delete:
@@ -127,7 +127,7 @@ struct PresetCommand: FlagsCommand {
         case .pull:
             let changes = try shared.pull(name)
             context.console.print("pulled preset \(name) from \(records.recordURL(name).absoluteString) and applied it "
-                                  + "(\(changes.count) change\(changes.count == 1 ? "" : "s")); saved as preset \(name)")
+                                  + "(\(changes.isEmpty ? "no changes" : Plural.of(changes.count, "change"))); saved as preset \(name)")
         case .delete:
             try shared.delete(name, force: force)
             context.console.print("deleted shared preset \(name) from \(records.recordsURL.absoluteString) (the local preset, if any, stays)")

@@ -31,6 +31,10 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
 
     public var isEmpty: Bool { forcedBranches.isEmpty && featureValues.isEmpty }
 
+    /// How many feature overrides there are, one per variable set by hand: what every count of
+    /// feature overrides shows (the menu's header, `reset --all`, a saved state's summary).
+    public var featureOverrideCount: Int { featureValues.values.reduce(0) { $0 + $1.count } }
+
     /// `records` with each forced record rewritten to enrol this client in its forced branch, and
     /// a sentence for each forced slug that cannot apply (no such branch now, another app's
     /// record, no such record). A forced slug with no record stays stored and applies when the
