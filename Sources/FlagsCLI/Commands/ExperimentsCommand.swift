@@ -25,7 +25,7 @@ struct ExperimentsCommand: FlagsCommand {
         jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
         `warning: SLUG: …` line after the table.
         """
-    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation and warnings)")]
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation, forced branch and warnings)")]
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
@@ -44,7 +44,9 @@ struct ExperimentsCommand: FlagsCommand {
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
-                                   "appName": .string(experiments.client.appName), "context": .object(experiments.client.context)]),
+                                   // The context as this evaluation left it, forced records
+                                   // included: what `flags context --json` prints.
+                                   "appName": .string(experiments.client.appName), "context": .object(experiments.context)]),
                 "source": experiments.source.map(JSONValue.string) ?? .null,
                 "problem": experiments.loadProblem.map(JSONValue.string) ?? .null,
                 "records": .array(reports.map(\.json)),
