@@ -20,9 +20,10 @@ struct InProcessFlags {
     }
 
     /// Runs `flags ARGUMENTS…` on the registry at `configPath` (nil: the one the folder holds,
-    /// else the demo) and returns its exit status and what it printed.
-    func run(_ arguments: [String], configPath: String? = nil) -> (status: Int32, console: Console) {
-        let console = Console.capturing()
+    /// else the demo) and returns its exit status and what it printed; `answers` are typed to
+    /// the y/n questions it asks.
+    func run(_ arguments: [String], configPath: String? = nil, answers: [String] = []) -> (status: Int32, console: Console) {
+        let console = Console.capturing(answers: answers)
         let options = FlagsOptions(configPath: configPath, storePath: folder.file("prefs.sqlite"), workingDirectory: folder.path,
                                    environment: environment)
         return (FlagsCommandLine.run(arguments, console: console, options: options), console)

@@ -31,6 +31,8 @@ public final class Console: Sendable {
     private let isCapturing: Bool
     private let captured = Mutex<(output: String, errors: String)>(("", ""))
     private let failedOutput = Mutex<Int32?>(nil)
+    /// The answers a capturing console gives to `confirm`, in order (a test's keyboard).
+    private let scriptedAnswers = Mutex<[String]>([])
     /// Whether standard output and standard error are terminals (notes for people go there only then).
     public let outputIsTerminal: Bool
     public let errorIsTerminal: Bool
@@ -44,8 +46,12 @@ public final class Console: Sendable {
     /// The process's own standard output and error.
     public static func standard() -> Console { Console(capturing: false) }
 
-    /// A console that keeps everything written, for tests.
-    public static func capturing() -> Console { Console(capturing: true) }
+    /// A console that keeps everything written, for tests; `answers` are what `confirm` reads.
+    public static func capturing(answers: [String] = []) -> Console {
+        let console = Console(capturing: true)
+        console.scriptedAnswers.withLock { $0 = answers }
+        return console
+    }
 
     public var output: String { captured.withLock { $0.output } }
     public var errors: String { captured.withLock { $0.errors } }
@@ -80,6 +86,23 @@ public final class Console: Sendable {
     public func printError(_ text: String) {
         let line = TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n"
         if isCapturing { captured.withLock { $0.errors += line } } else { StandardStreams.writeError(line) }
+    }
+
+    /// Asks `question` on standard error, followed by ` y/n `, and reads the answer from
+    /// standard input: true for y or yes. Nil when nobody can answer (standard input is not a
+    /// terminal, or a test gave no answer), so a command asks for `--yes` instead of guessing.
+    public func confirm(_ question: String) -> Bool? {
+        let answer: String?
+        if isCapturing {
+            answer = scriptedAnswers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            guard answer != nil else { return nil }
+            captured.withLock { $0.errors += TerminalSafeText.sanitized(question) + " y/n " }
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else { return nil }
+            StandardStreams.writeError(TerminalSafeText.sanitized(question) + " y/n ")
+            answer = Swift.readLine()
+        }
+        return ["y", "yes"].contains((answer ?? "").trimmingSpaces().lowercased())
     }
 
     private func writeOutput(_ text: String) {
