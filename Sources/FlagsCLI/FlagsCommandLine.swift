@@ -122,7 +122,7 @@ public enum FlagsCommandLine {
             let optionBeforeCommand = arguments.optionBeforeCommandName
             commandName = arguments.popCommandName()
             if wantsHelp {
-                console.print(try helpText(for: commandName))
+                console.print(try helpText(for: commandName, width: console.outputWidth))
                 return 0
             }
             // No command: open the menu.
@@ -163,7 +163,8 @@ public enum FlagsCommandLine {
             if error.kind == .usage {
                 // Help is offered only for a command that exists: the nearest one to a typo.
                 let helpFor = known?.name ?? commandName.flatMap { NearestName.find($0, among: specs.map(\.name)) }
-                console.printError("usage: \(known?.usage ?? "flags [COMMAND] [OPTIONS]")\nTry 'flags \(helpFor.map { "\($0) " } ?? "")--help' for more.")
+                console.printError(HelpText.usage(known?.usage ?? "flags [COMMAND] [OPTIONS]", width: console.errorWidth)
+                                   + "\nTry 'flags \(helpFor.map { "\($0) " } ?? "")--help' for more.")
             }
             return error.exitCode
         } catch {
@@ -191,13 +192,13 @@ public enum FlagsCommandLine {
         Set((CommandLineSpec.globalOptions + specs.flatMap(\.options)).flatMap(\.names))
     }
 
-    static func helpText(for topic: String?) throws(CLIError) -> String {
-        guard let topic else { return HelpText.overview(of: specs) }
+    static func helpText(for topic: String?, width: Int) throws(CLIError) -> String {
+        guard let topic else { return HelpText.overview(of: specs, width: width) }
         guard let spec = specs.first(where: { $0.name == topic }) else {
             let hint = NearestName.find(topic, among: specs.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             throw CLIError.usage("no help for unknown command '\(topic)'\(hint)")
         }
-        return HelpText.command(spec)
+        return HelpText.command(spec, width: width)
     }
 }
 #endif

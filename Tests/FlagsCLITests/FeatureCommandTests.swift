@@ -86,7 +86,7 @@ import TestTraits
 
     @discardableResult
     private func flags(_ arguments: [String], store: String = "store", status expected: Int32 = 0) throws -> BuiltProgram.Result {
-        let environment = ["FLAGS_STORE": folder.file("\(store)/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")]
+        let environment = ["FLAGS_STORE": folder.file("\(store)/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"), "COLUMNS": "200"]
         let result = try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.file("app"))
         #expect(result.status == expected, "flags \(arguments.joined(separator: " ")): \(result.output) \(result.errors)")
         return result

@@ -8,7 +8,8 @@ import TestTraits
 /// Forced branches and feature overrides go wherever flag overrides go, on the real binary:
 /// `reset --all`, presets, `diff`, `log` and `undo`.
 @Suite(.blocking) struct NimbusOverrideStateTests {
-    let flags = FlagsInFolder()
+    // Wide, so the log's cells are whole.
+    let flags = FlagsInFolder(environment: ["COLUMNS": "200"])
     var folder: TemporaryDirectory { flags.folder }
 
     private func source(_ id: String) throws -> JSONValue? {

@@ -13,6 +13,7 @@ import TestTraits
     private func flags(_ arguments: [String], in folder: TemporaryDirectory, store: String? = nil) throws -> BuiltProgram.Result {
         try BuiltProgram.run(BuiltProgram.flags, arguments, environment: [
             "FLAGS_STORE": store ?? folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path,
+            "COLUMNS": "200",
         ], in: folder.path)
     }
 

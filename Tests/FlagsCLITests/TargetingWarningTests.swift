@@ -9,7 +9,8 @@ import Testing
 /// this client), is shown as `warning: <slug>: …` lines by `flags experiments` and
 /// `flags validate`, without being a problem.
 @Suite struct TargetingWarningTests {
-    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"])
+    // Wide, so each warning is on one line, as the suite compares them whole.
+    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"], columns: 400)
     var folder: TemporaryDirectory { flags.folder }
 
     private func run(_ arguments: [String]) -> (status: Int32, console: Console) {

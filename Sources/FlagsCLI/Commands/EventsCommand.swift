@@ -99,7 +99,7 @@ struct EventsCommand: FlagsCommand {
             } else if store.events.isEmpty {
                 context.console.print("No events recorded: record one with `flags events record NAME`.")
             } else {
-                context.console.print(EventsReport.text(store))
+                context.console.print(EventsReport.text(store, width: context.console.outputWidth))
             }
         case .clear:
             if let name = eventName {

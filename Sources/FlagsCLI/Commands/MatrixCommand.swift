@@ -281,7 +281,7 @@ struct MatrixCommand: FlagsCommand {
                 : [zip(flags, result.values).filter(\.1).map(\.0).joined(separator: ",").nonEmpty ?? "(all off)"]
             return ["\(index + 1)"] + values + [result.outcome.text, result.secondsText + "s"]
         }
-        context.console.print(TextTable(header: header, rows: rows).render())
+        context.console.print(TextTable(header: header, rows: rows))
         let passed = results.filter { $0.outcome == .passed }.count
         context.console.print("\(passed) of \(total) combinations passed (\(mode.rawValue)); overrides restored to their state before the matrix.")
     }

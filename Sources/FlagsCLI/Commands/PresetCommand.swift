@@ -108,7 +108,7 @@ struct PresetCommand: FlagsCommand {
                 let overrides = (try? presets.load(entry.name)).map { "\($0.overrides.count)" } ?? "unreadable"
                 return [entry.name, overrides, Timestamp.iso8601(entry.savedAt)]
             }
-            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "SAVED"], rows: rows).render())
+            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "SAVED"], rows: rows))
         case .push, .pull:
             break
         }
@@ -140,7 +140,7 @@ struct PresetCommand: FlagsCommand {
             let rows = all.map { entry -> [String] in
                 [entry.name, entry.overrides.map(String.init) ?? "unreadable", entry.changedBy ?? "-", Timestamp.iso8601(Double(entry.changedAt) / 1000)]
             }
-            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "CHANGED BY", "CHANGED"], rows: rows).render())
+            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "CHANGED BY", "CHANGED"], rows: rows))
         case .save, .apply, .show:
             break
         }

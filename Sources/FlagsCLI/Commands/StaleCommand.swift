@@ -55,7 +55,7 @@ struct StaleCommand: FlagsCommand {
             if index > 0 { context.console.print() }
             context.console.print(advice)
             let rows = entries.map { [$0.id, $0.reasons.joined(separator: "; ")] }
-            context.console.print(TextTable(header: ["FLAG", "REASON"], rows: rows).render())
+            context.console.print(TextTable(header: ["FLAG", "REASON"], rows: rows))
         }
     }
 }

@@ -36,19 +36,27 @@ public final class Console: Sendable {
     /// Whether standard output and standard error are terminals (notes for people go there only then).
     public let outputIsTerminal: Bool
     public let errorIsTerminal: Bool
+    /// The columns help and tables may take on standard output and error (`TerminalWidth`):
+    /// a terminal's width, else `COLUMNS`, else 80.
+    public let outputWidth: Int
+    public let errorWidth: Int
 
-    private init(capturing: Bool) {
+    private init(capturing: Bool, width: Int = TerminalWidth.standard) {
         isCapturing = capturing
         outputIsTerminal = !capturing && isatty(STDOUT_FILENO) == 1
         errorIsTerminal = !capturing && isatty(STDERR_FILENO) == 1
+        let columns = getenv("COLUMNS").map { String(cString: $0) }
+        outputWidth = capturing ? width : TerminalWidth.columns(of: STDOUT_FILENO, columnsVariable: columns)
+        errorWidth = capturing ? width : TerminalWidth.columns(of: STDERR_FILENO, columnsVariable: columns)
     }
 
     /// The process's own standard output and error.
     public static func standard() -> Console { Console(capturing: false) }
 
-    /// A console that keeps everything written, for tests; `answers` are what `confirm` reads.
-    public static func capturing(answers: [String] = []) -> Console {
-        let console = Console(capturing: true)
+    /// A console that keeps everything written, for tests; `answers` are what `confirm` reads,
+    /// and `width` stands for the terminal's (80, as for a file, unless told).
+    public static func capturing(answers: [String] = [], width: Int = TerminalWidth.standard) -> Console {
+        let console = Console(capturing: true, width: width)
         console.scriptedAnswers.withLock { $0 = answers }
         return console
     }
@@ -65,10 +73,11 @@ public final class Console: Sendable {
         writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
-    /// Writes a table, coloured when `colored` (see `TextTable.render(colored:)`, which makes
-    /// every cell safe before adding its colour; nothing is sanitised after, which would strip it).
-    func print(_ table: TextTable, colored: Bool) {
-        writeOutput(table.render(colored: colored) + "\n")
+    /// Writes a table cut to `outputWidth`, coloured when `colored` (see `TextTable.render`,
+    /// which makes every cell safe before adding its colour; nothing is sanitised after, which
+    /// would strip it).
+    func print(_ table: TextTable, colored: Bool = false) {
+        writeOutput(table.render(colored: colored, width: outputWidth) + "\n")
     }
 
     /// Writes one line of tab-separated fields, each made safe for a terminal on one line (a
