@@ -102,7 +102,7 @@ public struct NimbusClientStore: Sendable {
         earlier.isWhole && earlier.enrollments == enrollments ? [] : changes(keeping: enrollments)
     }
 
-    /// Forgets the enrolments kept between evaluations, so the next one decides every record as
+    /// Forgets the enrollments kept between evaluations, so the next one decides every record as
     /// for a new device with the same id: what the SDK's `reset_enrollments` does for testing
     /// (application-services `components/nimbus/src/stateful/nimbus_client.rs`). The id, the
     /// install time, the opt-outs and every debug override stay.

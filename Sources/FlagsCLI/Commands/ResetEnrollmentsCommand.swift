@@ -2,7 +2,7 @@
 import FeatureFlags
 import Nimbus
 
-/// `flags reset-enrollments [--yes]`: forgets this client's enrolments, as the Nimbus SDK's
+/// `flags reset-enrollments [--yes]`: forgets this client's enrollments, as the Nimbus SDK's
 /// `reset_enrollments` does for testing, so every record is decided anew, as for a new device.
 struct ResetEnrollmentsCommand: FlagsCommand {
     static let name = "reset-enrollments"

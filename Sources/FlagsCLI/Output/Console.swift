@@ -73,8 +73,8 @@ public final class Console: Sendable {
         writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
-    /// Writes a table cut to `outputWidth`, coloured when `colored` (see `TextTable.render`,
-    /// which makes every cell safe before adding its colour; nothing is sanitised after, which
+    /// Writes a table cut to `outputWidth`, colored when `colored` (see `TextTable.render`,
+    /// which makes every cell safe before adding its color; nothing is sanitized after, which
     /// would strip it).
     func print(_ table: TextTable, colored: Bool = false) {
         writeOutput(table.render(colored: colored, width: outputWidth) + "\n")

@@ -1,7 +1,7 @@
 /// Forcing a branch, as `nimbus-cli enroll SLUG --branch B` prepares a record before handing it
 /// to the app (`value_utils.rs`, `prepare_experiment`).
 extension ExperimentRecord {
-    /// This record rewritten so the SDK enrols `client` in `branch`: `channel` set to the
+    /// This record rewritten so the SDK enrolls `client` in `branch`: `channel` set to the
     /// client's, `isEnrollmentPaused` false, `targeting` `"true"`, the bucket range the
     /// whole of `total`, `branch`'s ratio 100 and every other branch's 0. A Firefox Labs opt-in
     /// is taken as opted in. Everything else (features, dates, the slug) stays, so feature
