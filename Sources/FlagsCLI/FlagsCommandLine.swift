@@ -87,7 +87,7 @@ public enum FlagsCommandLine {
             var color = ColorChoice.auto
             if let choice = try arguments.option("--color", command: nil) {
                 guard let parsed = ColorChoice(rawValue: choice) else {
-                    throw CLIError.usage("unknown --color '\(choice)'; expected auto, always or never")
+                    throw CLIError.usage("unknown --color '\(choice)'\(NearestName.suggestion(for: choice, among: ["auto", "always", "never"])); expected auto, always or never")
                 }
                 color = parsed
             }

@@ -30,6 +30,12 @@ public enum NearestName {
         return best?.name
     }
 
+    /// " (did you mean 'x'?)" for the nearest of `candidates`, or "" when none is near, for a
+    /// message that lists the valid words anyway.
+    public static func suggestion(for name: String, among candidates: some Collection<String>, quote: String = "'") -> String {
+        find(name, among: candidates).map { " (did you mean \(quote)\($0)\(quote)?)" } ?? ""
+    }
+
     /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
     /// two neighbors, each one edit.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

@@ -40,6 +40,19 @@ import Testing
         #expect(errors.hasPrefix("flags: unknown option -7; `flags list` takes --json, --overridden, and the global options of `flags --help`\n"), "\(errors)")
     }
 
+    /// The words a command takes in place of a subcommand or a value are suggested too.
+    @Test(arguments: [
+        (["opt-out", "experiment", "on"], "found 'experiment' (did you mean 'experiments'?)"),
+        (["preset", "aply", "lunch"], "unknown action 'aply' (did you mean 'apply'?); expected save, apply"),
+        (["events", "lsit"], "unknown action 'lsit' (did you mean 'list'?)"),
+        (["pref", "sett", "startAtHome", "never"], "unknown action 'sett' (did you mean 'set'?)"),
+        (["--color", "allways", "list"], "unknown --color 'allways' (did you mean 'always'?)"),
+    ])
+    func aMistypedWordOfACommandIsSuggested(_ arguments: [String], _ expected: String) {
+        let errors = errors(arguments, status: 2)
+        #expect(errors.contains(expected), "\(errors)")
+    }
+
     @Test func anEnumValueIsSuggestedAndItsVariantsListedOnce() {
         let errors = errors(["feature", "set", "seasonal-menu-feature", "season", "wintr"], status: 1)
         #expect(errors.contains("found \"wintr\" (did you mean 'winter'?)"), "\(errors)")

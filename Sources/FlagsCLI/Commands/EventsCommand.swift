@@ -48,7 +48,7 @@ struct EventsCommand: FlagsCommand {
         at = try arguments.option("--at", command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: record, list or clear" : "unknown action '\(words[0])'; expected record, list or clear",
+            throw .usage(words.isEmpty ? "missing the action: record, list or clear" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: ["record", "list", "clear"])); expected record, list or clear",
                          command: Self.name)
         }
         self.action = action

@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import Platform
 
 /// `flags opt-out experiments|rollouts on|off`: the Nimbus participation switches.
 struct OptOutCommand: FlagsCommand {
@@ -25,7 +26,7 @@ struct OptOutCommand: FlagsCommand {
         let words = try arguments.positionals(command: Self.name)
         guard words.count == 2 else { throw .usage("expected experiments or rollouts, then on or off", command: Self.name) }
         guard let pool = NimbusClientStore.Pool(rawValue: words[0]) else {
-            throw .usage("expected experiments or rollouts, found '\(words[0])'", command: Self.name)
+            throw .usage("expected experiments or rollouts, found '\(words[0])'\(NearestName.suggestion(for: words[0], among: ["experiments", "rollouts"]))", command: Self.name)
         }
         self.pool = pool
         optedOut = try OnOff.parse(words[1], command: Self.name)

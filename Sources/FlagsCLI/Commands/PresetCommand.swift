@@ -62,7 +62,7 @@ struct PresetCommand: FlagsCommand {
         remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'", command: Self.name)
+            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: Action.allCases.map(\.rawValue))); expected save, apply, list, show, delete, push or pull", command: Self.name)
         }
         self.action = action
         onServer = remote.isGiven || action == .push || action == .pull
