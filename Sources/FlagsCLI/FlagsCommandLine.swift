@@ -27,7 +27,7 @@ public enum FlagsCommandLine {
     static var commands: [any FlagsCommand.Type] {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, InfoCommand.self, EvalJexlCommand.self, EnrollCommand.self, UnenrollCommand.self, ContextCommand.self,
-         OptOutCommand.self, EventsCommand.self, ValidateCommand.self,
+         OptOutCommand.self, ResetEnrollmentsCommand.self, EventsCommand.self, ValidateCommand.self,
          ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self,
          FeaturesCommand.self, FeatureCommand.self, TestFeatureCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
          PublishCommand.self, UnpublishCommand.self, CompletionCommand.self, HelpCommand.self]
@@ -87,7 +87,7 @@ public enum FlagsCommandLine {
             var color = ColorChoice.auto
             if let choice = try arguments.option("--color", command: nil) {
                 guard let parsed = ColorChoice(rawValue: choice) else {
-                    throw CLIError.usage("unknown --color '\(choice)'; expected auto, always or never")
+                    throw CLIError.usage("unknown --color '\(choice)'\(NearestName.suggestion(for: choice, among: ["auto", "always", "never"])); expected auto, always or never")
                 }
                 color = parsed
             }
@@ -119,14 +119,22 @@ public enum FlagsCommandLine {
                 console.print("flags \(version) (\(BuildChannel.current.rawValue) build)")
                 return 0
             }
+            let optionBeforeCommand = arguments.optionBeforeCommandName
             commandName = arguments.popCommandName()
             if wantsHelp {
-                console.print(try helpText(for: commandName))
+                console.print(try helpText(for: commandName, width: console.outputWidth))
                 return 0
             }
             // No command: open the menu.
             let name = commandName ?? MenuCommand.name
             guard let type = commands.first(where: { $0.name == name }) else {
+                // `--colour never list`: the unknown word is the value of an option nobody
+                // knows, and that option is the typo to name.
+                if let option = optionBeforeCommand, !knownOptionNames.contains(String(option.prefix { $0 != "=" })) {
+                    var error = CLIError.usage("unknown option \(option)")
+                    error.unknownOption = option
+                    throw error
+                }
                 let hint = NearestName.find(name, among: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
                 throw CLIError.usage("unknown command '\(name)'\(hint)")
             }
@@ -150,11 +158,13 @@ public enum FlagsCommandLine {
             return 0
         } catch let error as CLIError {
             let known = commandName.flatMap { name in specs.first { $0.name == name } }
+            if error.message.isEmpty { return error.exitCode }
             console.printError("flags: \(error.message)\(optionHint(error, command: known))")
             if error.kind == .usage {
                 // Help is offered only for a command that exists: the nearest one to a typo.
                 let helpFor = known?.name ?? commandName.flatMap { NearestName.find($0, among: specs.map(\.name)) }
-                console.printError("usage: \(known?.usage ?? "flags [COMMAND] [OPTIONS]")\nTry 'flags \(helpFor.map { "\($0) " } ?? "")--help' for more.")
+                console.printError(HelpText.usage(known?.usage ?? "flags [COMMAND] [OPTIONS]", width: console.errorWidth)
+                                   + "\nTry 'flags \(helpFor.map { "\($0) " } ?? "")--help' for more.")
             }
             return error.exitCode
         } catch {
@@ -165,20 +175,30 @@ public enum FlagsCommandLine {
 
     /// " (did you mean '--json'?)" for an unknown option near one the command or the command
     /// line takes.
+    /// Without a near one, the options the command takes are listed, so that `-7` is not
+    /// answered with a bare "unknown option".
     private static func optionHint(_ error: CLIError, command: CommandSpec?) -> String {
         guard let unknown = error.unknownOption else { return "" }
         let names = (CommandLineSpec.globalOptions + (command?.options ?? [])).flatMap(\.names).filter { $0.hasPrefix("--") }
         let typed = String(unknown.prefix { $0 != "=" })
-        return NearestName.find(typed, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        if let nearest = NearestName.find(typed, among: names) { return " (did you mean '\(nearest)'?)" }
+        let own = (command?.options ?? []).map { $0.names.joined(separator: "/") }
+        let takes = own.isEmpty ? "no options of its own" : own.joined(separator: ", ")
+        return "; `flags\(command.map { " \($0.name)" } ?? "")` takes \(takes), and the global options of `flags --help`"
     }
 
-    static func helpText(for topic: String?) throws(CLIError) -> String {
-        guard let topic else { return HelpText.overview(of: specs) }
+    /// Every option spelling of the command line and of every command.
+    private static var knownOptionNames: Set<String> {
+        Set((CommandLineSpec.globalOptions + specs.flatMap(\.options)).flatMap(\.names))
+    }
+
+    static func helpText(for topic: String?, width: Int) throws(CLIError) -> String {
+        guard let topic else { return HelpText.overview(of: specs, width: width) }
         guard let spec = specs.first(where: { $0.name == topic }) else {
             let hint = NearestName.find(topic, among: specs.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             throw CLIError.usage("no help for unknown command '\(topic)'\(hint)")
         }
-        return HelpText.command(spec)
+        return HelpText.command(spec, width: width)
     }
 }
 #endif

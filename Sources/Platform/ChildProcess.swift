@@ -7,7 +7,8 @@ import Darwin
 /// Runs a program as a child process and waits for it: what `Foundation.Process` did for the
 /// matrix command, with `posix_spawn`.
 ///
-/// The child inherits standard input, output and error and no other descriptor, starts with
+/// The child inherits standard input, output and error (its output may be sent to standard
+/// error instead, when the parent's standard output carries a result) and no other descriptor, starts with
 /// every signal at its default action and none blocked (the parent may be ignoring Ctrl-C while
 /// it waits), and gets exactly the environment given. It stays in the parent's process group, as
 /// a shell's command does, so Ctrl-C in the terminal reaches it too.
@@ -33,7 +34,10 @@ public enum ChildProcess {
     }
 
     /// Starts `arguments[0]` (a path; no `PATH` search) with `arguments`, and waits for it.
-    public static func run(_ arguments: [String], environment: [String: String]) throws(SpawnError) -> Ending {
+    /// With `outputToStandardError`, what the child writes to its standard output goes to the
+    /// parent's standard error, so it cannot mix with a result the parent prints.
+    public static func run(_ arguments: [String], environment: [String: String],
+                           outputToStandardError: Bool = false) throws(SpawnError) -> Ending {
         precondition(!arguments.isEmpty, "a child process needs a program")
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -56,6 +60,7 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in inheritableDescriptors() { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        if outputToStandardError { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO) }
         var pid = pid_t()
         let failed = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard failed == 0 else { throw SpawnError(errorNumber: failed) }

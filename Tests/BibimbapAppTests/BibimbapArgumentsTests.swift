@@ -1,4 +1,5 @@
 import BibimbapApp
+import Foundation
 import Testing
 
 @Suite struct BibimbapArgumentsTests {
@@ -40,4 +41,32 @@ import Testing
             #expect(BibimbapArguments.help.contains(option))
         }
     }
+
+    /// The usage lines name every option the OPTIONS list explains, and so does the README's
+    /// line for `bibimbap --help`, as the program prints them; the help fits 80 columns.
+    @Test func theUsageNamesEveryOptionAndTheReadmeAgrees() throws {
+        let help = BibimbapArguments.help
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        let usage = help.components(separatedBy: "USAGE: ")[1].components(separatedBy: "\n\n")[0]
+        let options = help.components(separatedBy: "OPTIONS:\n")[1].components(separatedBy: "\n\n")[0]
+            .split(separator: "\n").compactMap { line -> String? in
+                let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," }
+                return word.hasPrefix("--") && word != "--help" ? String(word) : nil
+            }
+        #expect(options.count >= 7, "\(options)")
+        for option in options { #expect(usage.contains(option), "USAGE leaves out \(option):\n\(usage)") }
+        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run bibimbap --help") })
+        for option in line.split(whereSeparator: { " ,#".contains($0) }) where option.hasPrefix("--") && option != "--help" {
+            #expect(usage.contains(option.split(separator: " ")[0]), "README.md names \(option), which the usage lacks")
+        }
+        for option in options { #expect(line.contains(option), "README.md's `bibimbap --help` line leaves out \(option)") }
+    }
+
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0 ..< 3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
 }

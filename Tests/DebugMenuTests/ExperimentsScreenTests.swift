@@ -136,7 +136,7 @@ struct ExperimentsScreenTests {
         #expect(text.contains(" Experiments (6)"), "\(text)")
         #expect(text.contains("> new-menu-test"), "\(text)")
         for expected in ["dark-kitchen-rollout", "rollout", "enrolled in rollout", "not enrolled", "not enrolled (hidden forced)",
-                         "enrollment is paused", "skipped", "record #5"] {
+                         "enrollment is pause", "skipped", "record #5"] {
             #expect(text.contains(expected), "\(expected) in\n\(text)")
         }
         // The whole reason below the list, wrapped, its end too.

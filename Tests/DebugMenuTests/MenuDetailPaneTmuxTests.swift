@@ -16,9 +16,9 @@ extension Tmux {
         let folder = TemporaryDirectory()
         var environment: [String: String] { ["FLAGS_STORE": folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
 
-        func openMenu(_ arguments: String = "menu", waitingFor ready: String) throws -> TmuxSession {
+        func openMenu(_ arguments: String = "menu", waitingFor ready: String, columns: Int = 120, rows: Int = 50) throws -> TmuxSession {
             #expect(mkdir(folder.file("store"), 0o700) == 0)
-            let tmux = try TmuxSession(columns: 120, rows: 50, environment: environment)
+            let tmux = try TmuxSession(columns: columns, rows: rows, environment: environment)
             do {
                 // tmux takes what an application sends with OSC 52 into a paste buffer.
                 try tmux.run(["set-option", "-g", "set-clipboard", "on"])
@@ -98,6 +98,47 @@ extension Tmux {
             #expect(!(try featureOverride("seasonal-menu-feature")).isEmpty)
             try tmux.send("q")
             try tmux.waitFor(timeout: 10, "the shell") { !$0.contains("Feature Flags (") }
+        }
+
+        /// At 80x24: a value the prompt opens with is replaced by typing (an Option<String>
+        /// showing null takes `teal`, not `nullteal`), and Ctrl-U, Ctrl-A, Ctrl-E, Ctrl-K and
+        /// Ctrl-W edit as in a shell.
+        @Test func thePromptReplacesItsValueWhenTypedOverAndTakesTheLineEditingKeys() throws {
+            let tmux = try openMenu(waitingFor: "Feature Flags (", columns: 80, rows: 24)
+            defer { tmux.kill() }
+            try tmux.send("/", "p", "r", "o", "m", "o", "Space", "b", "a", "n", "n", "e", "r", "Enter", "Enter")
+            try tmux.waitFor(timeout: 10, "the promo banner pane") { $0.contains("Promo Banner \u{B7} lines") }
+            // Down scrolls the layers by, then selects variable after variable.
+            var selected = false
+            for _ in 0 ..< 30 where !selected {
+                try tmux.send("Down")
+                Thread.sleep(forTimeInterval: 0.1)
+                selected = line("\u{25B8}", in: try tmux.screen()).contains("accent-colour")
+            }
+            try tmux.waitFor(timeout: 10, "accent-colour selected") { self.line("\u{25B8}", in: $0).contains("accent-colour") }
+            try tmux.send("Enter")
+            try tmux.waitFor(timeout: 10, "the prompt, the value in it") { self.line("accent-colour (Option<String>): ", in: $0).contains("null") }
+            try tmux.type("teal")
+            try tmux.send("Enter")
+            try tmux.waitFor(timeout: 10, "the stored value") { $0.contains("promo-banner-feature.accent-colour = \"teal\" stored") }
+            #expect(try featureOverride("promo-banner-feature") == #"{"accent-colour":"teal"}"#)
+
+            // Ctrl-U clears a text, then the word keys edit what is typed.
+            try tmux.send("Enter")
+            try tmux.waitFor(timeout: 10, "the prompt again") { self.line("accent-colour (Option<String>): ", in: $0).contains("teal") }
+            try tmux.send("C-e", "C-u")
+            try tmux.type("deep sea")
+            try tmux.send("C-w", "C-a")
+            try tmux.type("a ")
+            try tmux.send("C-e")
+            try tmux.type("green")
+            try tmux.send("C-a", "Right", "Right", "C-k")
+            try tmux.type("dark ")
+            try tmux.send("C-e")
+            try tmux.type("green")
+            try tmux.send("Enter")
+            try tmux.waitFor(timeout: 10, "the edited value") { $0.contains("promo-banner-feature.accent-colour = \"a dark green\" stored") }
+            try tmux.send("q")
         }
 
         @Test func onTheFirefoxExampleThePaneShowsAFlagAndEditsIt() throws {

@@ -124,7 +124,7 @@ struct MenuExperimentsScreenTests {
         #expect(controller.previewed.provider.isEnabled(try controller.environment.registry.flag("reviews")) == false)
 
         controller.handle(.character("u"))
-        #expect(controller.screen.message == "Undid: forced branch of reviews-redesign hidden \u{2192} none.")
+        #expect(controller.screen.message == "Undid: forced branch reviews-redesign hidden \u{2192} none.")
         #expect(NimbusOverrideStore(prefs: controller.environment.prefs).overrides.forcedBranches.isEmpty)
         #expect(item("reviews-redesign", in: controller)?.status == .notEnrolled)
     }

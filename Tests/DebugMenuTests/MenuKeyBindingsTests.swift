@@ -19,6 +19,7 @@ struct MenuKeyBindingsTests {
         var experiments: ExperimentsScreen?
         var detail: DetailPane?
         var message: String?
+        var helpScrollOffset: Int
         var action: MenuAction?
 
         init(_ model: ScreenModel, action: MenuAction? = nil) {
@@ -34,6 +35,7 @@ struct MenuKeyBindingsTests {
             experiments = model.experimentsScreen
             detail = model.detailPane
             message = model.message
+            helpScrollOffset = model.helpScrollOffset
             self.action = action
         }
     }
@@ -155,7 +157,8 @@ struct MenuKeyBindingsTests {
 
     @Test func anExactKeyWinsOverAWildcard() {
         #expect(MenuKeyBindings.command(for: .character("q"), in: .help) == .quit)
-        #expect(MenuKeyBindings.command(for: .character("j"), in: .help) == .closeHelp)
+        #expect(MenuKeyBindings.command(for: .character("x"), in: .help) == .closeHelp)
+        #expect(MenuKeyBindings.command(for: .character("j"), in: .help) == .moveDown, "the moving keys scroll the help")
         #expect(MenuKeyBindings.command(for: .character("x"), in: .filter) == .type)
         #expect(MenuKeyBindings.command(for: .character("\u{7}"), in: .filter) == nil, "control characters are not typed")
         #expect(MenuKeyBindings.command(for: .character("w"), in: .rows) == nil)

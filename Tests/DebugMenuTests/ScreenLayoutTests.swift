@@ -206,8 +206,10 @@ struct ScreenLayoutTests {
             #expect(shown == expected)
         } else {
             let parts = ["Terminal too small (\(columns)x\(rows));", "need at least 40x8", expected]
+            // A part cut at the edge ends in an ellipsis.
             for line in lines.map({ $0.text.trimmingCharacters(in: " ") }) where !line.isEmpty {
-                #expect(parts.contains { $0.hasPrefix(line) }, "\(line)")
+                let kept = line.hasSuffix("\u{2026}") ? String(line.dropLast()) : line
+                #expect(parts.contains { $0.hasPrefix(kept) }, "\(line)")
             }
         }
         #expect(line(containing: "Bookmarks", in: lines) == nil)

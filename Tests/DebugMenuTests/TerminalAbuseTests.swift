@@ -213,7 +213,7 @@ extension Tmux {
                 try paste(Self.burst, into: tmux)
             case .helpOpen:
                 try tmux.send("?")
-                try tmux.waitFor(timeout: 5, "the help") { $0.contains("any key closes it") }
+                try tmux.waitFor(timeout: 5, "the help") { $0.contains(" Keys ") && $0.contains("show this help") }
             case .presetPromptOpen:
                 try tmux.send("s")
                 try tmux.waitFor(timeout: 5, "the prompt") { $0.contains("Save preset as:") }

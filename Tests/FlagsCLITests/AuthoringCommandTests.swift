@@ -21,7 +21,8 @@ import FlagsTool
     private func run(_ arguments: String...) -> (status: Int32, output: String, errors: String) { run(arguments) }
 
     private func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
-        let console = Console.capturing()
+        // Wide, so the tables' cells are whole.
+        let console = Console.capturing(width: 200)
         let options = FlagsOptions(storePath: folder.file("prefs.sqlite"), workingDirectory: app,
                                    environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path])
         let status = FlagsCommandLine.run(arguments, console: console, options: options)

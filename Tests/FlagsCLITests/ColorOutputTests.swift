@@ -40,7 +40,7 @@ import TestTraits
         #expect(try flags(["preset", "save", "before"]).status == 0)
         #expect(try flags(["set", "tipJar", "on"]).status == 0)
         let diff = try flags(["diff", "preset:before", "--color=always"])
-        #expect(diff.status == 0)
+        #expect(diff.status == 1, "differences exit 1, as diff(1) does")
         #expect(diff.output.contains("\u{1B}[32mon\u{1B}[0m") && diff.output.contains("\u{1B}[31m-\u{1B}[0m"), "\(diff.output)")
         #expect(Self.strippingCodes(diff.output) == (try flags(["diff", "preset:before"])).output)
         let inForce = try flags(["diff", "--color=always"])

@@ -22,9 +22,10 @@ import TestTraits
         // Global options are candidates too, and a value written with = does not hide the name.
         #expect(try flags("list", "--chanel=beta").errors.contains("(did you mean '--channel'?)"))
         #expect(try flags("reset", "--al").errors.contains("(did you mean '--all'?)"))
-        // Nothing near: no suggestion.
+        // Nothing near: the options the command takes instead.
         let far = try flags("list", "--zzzzzzzz")
-        #expect(far.status == 2 && far.errors.hasPrefix("flags: unknown option --zzzzzzzz\n"), "\(far.errors)")
+        #expect(far.status == 2 && far.errors.hasPrefix("flags: unknown option --zzzzzzzz; `flags list` takes --json, --overridden, and the global options of `flags --help`\n"),
+                "\(far.errors)")
     }
 
     @Test func helpForAMistypedCommandPointsAtTheRealOne() throws {

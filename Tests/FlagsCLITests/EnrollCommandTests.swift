@@ -9,7 +9,7 @@ import TestTraits
 /// over targeting, bucketing and a paused enrolment, loses a feature conflict as the SDK decides,
 /// shows as `experiment SLUG/BRANCH (forced)`, and errors name what to type instead.
 @Suite(.blocking) struct EnrollCommandTests {
-    let flags = FlagsInFolder(environment: ["LANG": "C", "LC_ALL": ""])
+    let flags = FlagsInFolder(environment: ["LANG": "C", "LC_ALL": "", "COLUMNS": "200"])
     var folder: TemporaryDirectory { flags.folder }
 
     private func flag(_ id: String, _ options: [String] = []) throws -> JSONValue {

@@ -136,7 +136,7 @@ import TestTraits
             #expect(result.status == (evaluation.error == nil ? 0 : 1), "\(targeting): \(result.errors)")
             let json = try JSONParser.parse(result.output)
             #expect(json["value"] == (evaluation.value ?? .null), "\(targeting) for \(client.arguments)")
-            #expect(json["error"] == (evaluation.error.map { .string("\($0)") } ?? .null), "\(targeting)")
+            #expect(json["error"] == (evaluation.errorDescription.map(JSONValue.string) ?? .null), "\(targeting)")
         }
     }
 }

@@ -165,10 +165,12 @@ import Testing
         #expect(status == 0, "\(console.errors)")
         let lines = console.output.split(separator: "\n")
         let row = try #require(lines.first { $0.hasPrefix("bang ") })
-        #expect(row.contains("… (below)"))
-        #expect(row.count < 160, "the row is \(row.count) characters wide")
-        let whole = try #require(lines.first { $0.hasPrefix("error: bang: targeting of `bang` failed:") })
-        #expect(whole.contains("has no `!` operator"))
+        #expect(row.contains("\u{2026}"), "\(row)")
+        #expect(lines.dropFirst().allSatisfy { $0.count <= 80 }, "every line below the one naming the records file fits 80 columns: \(console.output)")
+        // The whole sentence follows the table, its continuation lines indented under it.
+        let below = console.output.components(separatedBy: "\nerror: bang: targeting of `bang` failed:")
+        #expect(below.count == 2, "\(console.output)")
+        #expect(below.last?.replacingOccurrences(of: "\n    ", with: " ").contains("has no `!` operator") == true, "\(console.output)")
     }
 
     /// The reason's facts reach the table and the JSON, whose machine names stay as they were.
@@ -185,9 +187,8 @@ import Testing
         #expect(records[0]["explanation"] == .string("not enrolled: targeting did not match: `language == 'ko'` is false (language is \"en\")"))
         #expect(records[1]["reason"] == .string("not-selected"))
         #expect(records[1]["explanation"] == .string("not enrolled: not in the sampled buckets: this client is in bucket \(bucket) of 10000; the record takes no buckets of namespace `ns`"))
-        let table = run(["experiments", "--experiments", path, "--nimbus-id", id]).console.output
-        let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("korean ") })
-        #expect(row.contains("targeting did not match: `language == 'ko'` is false (language is \"en\")"))
-        #expect(table.contains("not-enrolled: nobody: not in the sampled buckets: this client is in bucket \(bucket) of 10000"))
+        let table = run(["experiments", "--experiments", path, "--nimbus-id", id]).console.output.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(table.contains("not-enrolled: korean: targeting did not match: `language == 'ko'` is false (language is \"en\")"), "\(table)")
+        #expect(table.contains("not-enrolled: nobody: not in the sampled buckets: this client is in bucket \(bucket) of 10000"), "\(table)")
     }
 }

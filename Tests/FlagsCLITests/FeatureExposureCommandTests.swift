@@ -14,7 +14,7 @@ import TestTraits
 
     private func flags(_ arguments: String...) throws -> BuiltProgram.Result {
         try BuiltProgram.run(BuiltProgram.flags, ["--store", folder.file("prefs.sqlite")] + arguments,
-                             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path], in: folder.path)
+                             environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "COLUMNS": "200"], in: folder.path)
     }
 
     @Test func featuresShowsTheExposuresCountedInTheStore() throws {

@@ -9,10 +9,24 @@ import TestTraits
 @Suite(.blocking) struct HelpTextTests {
     let folder = TemporaryDirectory()
 
-    private func flags(_ arguments: String...) throws -> BuiltProgram.Result {
+    private func flags(_ arguments: String..., columns: Int? = nil) throws -> BuiltProgram.Result {
         try BuiltProgram.run(BuiltProgram.flags, arguments, environment: [
             "HOME": folder.path, "XDG_STATE_HOME": folder.file("state"),
-        ], in: folder.path)
+        ].merging(columns.map { ["COLUMNS": "\($0)"] } ?? [:]) { $1 }, in: folder.path)
+    }
+
+    /// Lines of `help` longer than `width` that hold more than one word (a word longer than a
+    /// line cannot be cut), and prose lines that end where the next line's first word would
+    /// still fit: both mean the text was not laid out for `width`.
+    private func layoutProblems(_ help: String, width: Int) -> [String] {
+        let lines = help.components(separatedBy: "\n")
+        var problems = lines.filter { $0.count > width && $0.trimmingCharacters(in: .whitespaces).contains(" ") }
+        for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !line.hasPrefix(" ") && !next.hasPrefix(" ") {
+            // A prose line followed by more prose of the same paragraph.
+            guard let word = next.split(separator: " ").first, !line.hasSuffix(":") else { continue }
+            if line.count + 1 + word.count <= width { problems.append("`\(line)` leaves room for `\(word)`") }
+        }
+        return problems
     }
 
     /// The command names `flags --help` lists.
@@ -41,6 +55,20 @@ import TestTraits
         }
     }
 
+    /// Every page is laid out for 80 columns when not on a terminal, usage lines included, and
+    /// for the width `COLUMNS` gives; the text written in 90-column lines is filled again.
+    @Test(arguments: [80, 60]) func everyHelpPageFitsTheWidth(_ width: Int) throws {
+        for name in try commandNames() {
+            let help = try flags("help", name, columns: width == 80 ? nil : width)
+            #expect(help.status == 0)
+            #expect(layoutProblems(help.output, width: width).isEmpty, "flags help \(name) at \(width): \(layoutProblems(help.output, width: width))")
+        }
+        let preset = try flags("help", "preset").output
+        #expect(preset.hasPrefix("usage: flags preset save|apply|show|delete NAME\n   or: flags preset list\n"), "\(preset)")
+        let jexl = try flags("help", "eval-jexl").output
+        #expect(!jexl.contains("\nexpression\n") && jexl.contains("An expression that cannot"), "\(jexl)")
+    }
+
     @Test func commandHelpLeavesTheGlobalOptionsOut() throws {
         let help = try flags("list", "--help")
         #expect(help.status == 0)
@@ -60,9 +88,9 @@ import TestTraits
         for name in try commandNames() {
             let help = try flags(name, "--help")
             #expect(help.status == 0, "\(name)")
-            let usage = help.output.split(separator: "\n")[0]
+            let usage = help.output.components(separatedBy: "\n\n")[0]
             let declared = Set(try flags("__complete", name, "-").output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
-            for word in usage.split(whereSeparator: { " []|".contains($0) }) where word.hasPrefix("-") && word != "--" {
+            for word in usage.split(whereSeparator: { " []|\n".contains($0) }) where word.hasPrefix("-") && word != "--" {
                 #expect(declared.contains(String(word)), "`flags \(name)`: \(word) is in its usage but not in its `options`")
                 #expect(help.output.contains("\n  \(word)") || help.output.contains(", \(word)") || global.contains("\n  \(word) "),
                         "`flags \(name) --help` does not list \(word)")
@@ -79,7 +107,8 @@ import TestTraits
             let declared = Set(try flags("__complete", name, "-").output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
             for line in help.split(separator: "\n") where line.hasPrefix(" ") {
                 let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," && $0 != "=" }
-                guard word.count > 1, word.hasPrefix("-"), word.dropFirst().first.map({ $0 == "-" || $0.isLetter }) == true else { continue }
+                // `--` alone ends the options (a wrapped `matrix` usage line starts with it).
+                guard word.count > 1, word != "--", word.hasPrefix("-"), word.dropFirst().first.map({ $0 == "-" || $0.isLetter }) == true else { continue }
                 #expect(declared.contains(String(word)), "`flags \(name) --help` lists \(word), which `flags \(name)` does not declare:\n\(line)")
             }
             #expect(help.components(separatedBy: "\nOptions:\n").count <= 2 && help.components(separatedBy: "\nExamples:\n").count <= 2,

@@ -66,7 +66,7 @@ import TestTraits
         let script = "{ " + command.replacingOccurrences(of: "swift run flags", with: "\"$FLAGS\"") + "; } 2>&1"
         let result = try BuiltProgram.run("/bin/sh", ["-c", script], environment: [
             "FLAGS": BuiltProgram.flags, "FLAGS_STORE": store, "HOME": folder.path,
-            "XDG_STATE_HOME": folder.file("state"), "LANG": "C.UTF-8", "COLUMNS": "100",
+            "XDG_STATE_HOME": folder.file("state"), "LANG": "C.UTF-8", "COLUMNS": "80",
         ], in: Self.packageRoot)
         var lines = result.output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }

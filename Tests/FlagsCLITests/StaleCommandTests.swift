@@ -13,12 +13,17 @@ import TestTraits
     private func flags(_ arguments: [String], in folder: TemporaryDirectory, store: String? = nil) throws -> BuiltProgram.Result {
         try BuiltProgram.run(BuiltProgram.flags, arguments, environment: [
             "FLAGS_STORE": store ?? folder.file("store/prefs.sqlite"), "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path,
+            "COLUMNS": "200",
         ], in: folder.path)
     }
 
-    /// The table's rows after the header, split into their flag and reason.
+    /// The advice line that heads each group of the report.
+    static let shippedAdvice = "Shipped (on everywhere): delete the flag and keep the code it turns on."
+    static let neverShippedAdvice = "Never shipped (off everywhere): delete the flag and the code it would turn on, unless the work on it goes on."
+
+    /// The tables' rows, without the groups' advice lines and headers, split into their flag and reason.
     private func rows(_ output: String) -> [(flag: String, reason: String)] {
-        output.split(separator: "\n").dropFirst().map { line in
+        output.split(separator: "\n").filter { !$0.hasPrefix("FLAG ") && !$0.hasPrefix("Shipped (") && !$0.hasPrefix("Never shipped (") }.map { line in
             let flag = line.prefix { $0 != " " }
             return (String(flag), line.dropFirst(flag.count).trimmingCharacters(in: .whitespaces))
         }
@@ -28,7 +33,7 @@ import TestTraits
         let fixture = try StaleFlagsFixture()
         let table = try flags(["--config", fixture.registryPath, "stale"], in: fixture.folder, store: fixture.storePath)
         #expect(table.status == 0, "\(table.errors)")
-        #expect(table.output.hasPrefix("FLAG     REASON\n"))
+        #expect(table.output.hasPrefix(Self.shippedAdvice + "\nFLAG     REASON\n"), "\(table.output)")
         #expect(rows(table.output).map(\.flag) == ["shipped"], "\(table.output)")
         #expect(rows(table.output).first?.reason == "on in every channel (developer, beta, release); "
                 + "no experiment or rollout sets shipped-feature.enabled; no debug override stored")
@@ -37,10 +42,27 @@ import TestTraits
         let json = try flags(["--config", fixture.registryPath, "stale", "--json"], in: fixture.folder, store: fixture.storePath)
         #expect(json.status == 0)
         #expect(try JSONParser.parse(json.output) == .array([.object([
-            "kind": .string("flag"), "id": .string("shipped"), "value": .bool(true),
+            "kind": .string("flag"), "id": .string("shipped"), "value": .bool(true), "shipped": .bool(true),
             "reasons": .array([.string("on in every channel (developer, beta, release)"),
                                .string("no experiment or rollout sets shipped-feature.enabled"), .string("no debug override stored")]),
         ])]))
+    }
+
+    /// A flag off everywhere never shipped: keeping "the code for the value it has everywhere"
+    /// would mean deleting the feature, so it is listed apart, with that advice.
+    @Test func shippedAndNeverShippedFlagsAreListedApartWithOppositeAdvice() throws {
+        let fixture = try StaleFlagsFixture(registry: StaleFlagsFixture.registry + "\n  abandoned: { default: false, debug: { title: Abandoned, status: x } }")
+        let table = try flags(["--config", fixture.registryPath, "stale"], in: fixture.folder, store: fixture.storePath)
+        #expect(table.status == 0, "\(table.errors)")
+        let lines = table.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let shipped = try #require(lines.firstIndex(of: Self.shippedAdvice), "\(table.output)")
+        let never = try #require(lines.firstIndex(of: Self.neverShippedAdvice), "\(table.output)")
+        #expect(lines[shipped + 2].hasPrefix("shipped "), "\(table.output)")
+        #expect(lines[never + 2].hasPrefix("abandoned ") && lines[never + 2].contains("hard-coded default: off"), "\(table.output)")
+        #expect(shipped < never && lines[never - 1].isEmpty, "\(table.output)")
+        let json = try JSONParser.parse(try flags(["--config", fixture.registryPath, "stale", "--json"], in: fixture.folder, store: fixture.storePath).output)
+        let abandoned = try #require(json.arrayValue?.first { $0["id"] == .string("abandoned") })
+        #expect(abandoned["shipped"] == .bool(false) && abandoned["value"] == .bool(false))
     }
 
     @Test func clearingTheOverrideMakesThatFlagStale() throws {

@@ -9,7 +9,8 @@ import Testing
 /// this client), is shown as `warning: <slug>: …` lines by `flags experiments` and
 /// `flags validate`, without being a problem.
 @Suite struct TargetingWarningTests {
-    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"])
+    // Wide, so each warning is on one line, as the suite compares them whole.
+    let flags = InProcessFlags(environment: ["LANG": "en_US.UTF-8"], columns: 400)
     var folder: TemporaryDirectory { flags.folder }
 
     private func run(_ arguments: [String]) -> (status: Int32, console: Console) {
@@ -32,7 +33,7 @@ import Testing
     }
 
     private let precedence = "warning: surprising: at character 1: `a || b && c` means `(a || b) && c` in jexl-rs"
-    private let swallowed = "warning: first-run: `isFirstRun == 'true'` fails here (undefined identifier `isFirstRun`); on the left of `||` jexl-rs reads a failure as false"
+    private let swallowed = "warning: first-run: `isFirstRun == 'true'` fails here (undefined identifier `isFirstRun` (did you mean `is_first_run`?)); on the left of `||` jexl-rs reads a failure as false"
     private let numbers = "warning: surprising: at character 41: `in` looks for the value among the list's elements with exact JSON equality"
 
     @Test func experimentsAndValidateShowTheWarnings() throws {

@@ -192,7 +192,7 @@ enum TeamScenarios {
         let stale = try bob.flags("preset", "push", name, "--remote", kinto.url)
         #expect(stale.status == 1)
         #expect(stale.errors.contains("was changed by `account:alice`"), "\(stale.errors)")
-        #expect(stale.errors.contains("override tipJar: off → on"))
+        #expect(stale.errors.contains("tipJar override: off → on"))
         #expect(stale.errors.contains("nothing was pushed") && stale.errors.contains("--force") && stale.errors.contains("flags preset pull \(name)"))
         #expect(try kinto.record(name) == onServer, "the record on the server is unchanged")
 

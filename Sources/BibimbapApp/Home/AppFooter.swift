@@ -42,7 +42,7 @@ public struct AppFooter: Sendable, Hashable {
             guard let branch = result.status.branch else { return nil }
             return "\(result.slug)/\(branch)" + (experiments.overrides.forcedBranches[result.slug] == branch ? " (forced)" : "")
         }
-        self.init(channel: .current, storedOverrides: flagOverrides + nimbus.forcedBranches.count + nimbus.featureValues.count,
+        self.init(channel: .current, storedOverrides: flagOverrides + nimbus.forcedBranches.count + nimbus.featureOverrideCount,
                   storePath: environment.storePath, distribution: .current, buildFlags: environment.registry.buildFlags,
                   enrollments: enrollments)
     }

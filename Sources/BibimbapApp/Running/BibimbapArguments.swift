@@ -22,30 +22,38 @@ public struct BibimbapArguments: Sendable, Equatable {
         public init(description: String) { self.description = description }
     }
 
+    /// The help, in lines of at most 80 columns.
     public static let help = """
         bibimbap — the demo restaurant app of the feature-flags library
 
-        Shows Bibimbap's home screen as text, drawn from its feature flags: the new bibimbap menu
-        or the old list, the promo banner, the search bar at the top or bottom, and the rest.
-        Debug overrides (set with `flags set ID on|off` or the `flags` menu) change it in developer
-        and beta builds; a release build always shows the Nimbus values.
+        Shows Bibimbap's home screen as text, drawn from its feature flags: the new
+        bibimbap menu or the old list, the promo banner, the search bar at the top or
+        bottom, and the rest. Debug overrides (set with `flags set ID on|off` or the
+        `flags` menu) change it in developer and beta builds; a release build always
+        shows the Nimbus values.
 
-        USAGE: bibimbap [--watch] [--annotate] [--config PATH] [--store PATH] [--color auto|always|never]
+        USAGE: bibimbap [--watch [--interval MS]] [--annotate] [--config PATH]
+                        [--store PATH] [--color auto|always|never | --no-color]
+                        [--width COLUMNS]
 
         OPTIONS:
-          --watch             Redraw whenever the store changes (another process toggling a flag)
-                              or the window is resized, marking the lines that changed with »;
-                              Ctrl-C quits (exit status 130).
-          --annotate          Name the flag or preference behind each block of the screen, and
-                              the flags whose blocks are hidden because they are off.
-          --interval MS       How often --watch looks at the store, in milliseconds (default 200).
-          --config PATH       The app's feature-flags.yaml (default: $FLAGS_CONFIG, else search the
-                              working directory and its parents, else the built-in demo).
-          --store PATH        The prefs store (default: $FLAGS_STORE, else the app's default store).
-          --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set),
-                              always or never. --no-color is --color never.
-          --width COLUMNS     Width of the screen (default: the terminal's, else 64; at least 48).
-          -h, --help          This help.
+          --watch          Redraw whenever the store changes (another process toggling
+                           a flag) or the window is resized, marking the lines that
+                           changed with »; Ctrl-C quits (exit status 130).
+          --annotate       Name the flag or preference behind each block of the screen,
+                           and the flags whose blocks are hidden because they are off.
+          --interval MS    How often --watch looks at the store, in milliseconds
+                           (default 200).
+          --config PATH    The app's feature-flags.yaml (default: $FLAGS_CONFIG, else
+                           search the working directory and its parents, else the
+                           built-in demo).
+          --store PATH     The prefs store (default: $FLAGS_STORE, else the app's
+                           default store).
+          --color WHEN     auto (default: only on a terminal, and not when NO_COLOR is
+                           set), always or never. --no-color is --color never.
+          --width COLUMNS  Width of the screen (default: the terminal's, else 64; at
+                           least 48).
+          -h, --help       This help.
 
         EXAMPLE (two tmux panes):
           left:  swift run flags            # the debug menu

@@ -108,7 +108,7 @@ struct DetailPaneContent {
         var lines: [Line] = [heading("Layers, lowest first (the highest that is set wins)")]
         let source = state.source
         guard let nimbus = flag.definition.nimbus else {
-            lines.append(layer("registry fallback", flag.definition.fallback.map(MenuText.onOff) ?? "none",
+            lines.append(layer("registry default", flag.definition.fallback.map(MenuText.onOff) ?? "none",
                                wins: source == .defaultValue(channel: nil)))
             lines.append(contentsOf: overrideLayers(flag, state: state))
             return lines
@@ -121,7 +121,7 @@ struct DetailPaneContent {
                                style: current.isEmpty ? .dim : .normal))
         }
         if let fallback = flag.definition.fallback {
-            lines.append(layer("registry fallback", MenuText.onOff(fallback), wins: source == .defaultValue(channel: nil)))
+            lines.append(layer("registry default", MenuText.onOff(fallback), wins: source == .defaultValue(channel: nil)))
         }
         let resolved = previewed.experiments.resolved[nimbus.feature]
         let experiments = previewed.experiments

@@ -32,9 +32,10 @@ extension FeatureFlagsDebugViewController {
             case .removeOverride(let rowID):
                 try removeOverride(rowID)
             case .resetAll:
+                let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
                 let count = try previewed.provider.removeAllDebugOverrides()
                 reloadView()
-                screen.show(message: count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
+                screen.show(message: StoreKeyLabels.removal(removedKeys: count, before: nimbus))
             case .cycleChannel:
                 preview(nextChannel(after: previewChannel))
             case .savePreset(let name):

@@ -22,9 +22,7 @@ extension FeatureFlagsDebugViewController {
         }
         let state = SavedFlagState.capture(from: environment)
         try presets.save(name, state: state)
-        let preferenceCount = state.userPreferences.count + state.typedPreferences.count
-        screen.show(message: "\(existed ? "Replaced" : "Saved") preset \(name) (\(MenuText.count(state.overrides.count, "override")), "
-                    + "\(MenuText.count(preferenceCount, "preference"))).")
+        screen.show(message: "\(existed ? "Replaced" : "Saved") preset \(name) (\(state.summary)).")
     }
 
     /// Lists the presets, each with when it was saved and what applying it would change now.
@@ -32,12 +30,13 @@ extension FeatureFlagsDebugViewController {
         let now = clock()
         let store = PresetStore(environment: environment)
         let current = environment.prefs.allEntries()
+        let labels = StoreKeyLabels(registry: environment.registry)
         let items = store.list().map { preset in
             let changes: String
             do {
                 let state = try store.load(preset.name)
                 changes = PresetPreview(changes: state.changes(for: environment, replacing: true, now: now), current: current,
-                                        registry: environment.registry).summary()
+                                        labels: labels).summary()
             } catch {
                 changes = "unreadable: \(error)"
             }
@@ -48,14 +47,9 @@ extension FeatureFlagsDebugViewController {
     }
 
     func applyPreset(_ name: String) throws {
-        let before = environment.prefs.allEntries()
-        try PresetStore(environment: environment).apply(name)
-        let after = environment.prefs.allEntries()
-        var changed = 0
-        for (key, entry) in after where before[key]?.value != entry.value { changed += 1 }
-        for key in before.keys where after[key] == nil { changed += 1 }
+        let changes = try PresetStore(environment: environment).apply(name)
         reloadView()
-        screen.show(message: "applied preset \(name) (\(MenuText.count(changed, "change")))")
+        screen.show(message: "applied preset \(name) (\(changes.isEmpty ? "no changes" : MenuText.count(changes.count, "change")))")
     }
 }
 #endif

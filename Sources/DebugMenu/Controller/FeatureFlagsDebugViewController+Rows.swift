@@ -86,7 +86,7 @@ extension FeatureFlagsDebugViewController {
         overrideCount = count
         overriddenFlagIDs = flags
         let nimbus = NimbusOverrideStore.overrides(in: snapshot)
-        nimbusOverrideCount = nimbus.forcedBranches.count + nimbus.featureValues.values.reduce(0) { $0 + $1.count }
+        nimbusOverrideCount = nimbus.forcedBranches.count + nimbus.featureOverrideCount
         screen.setNimbusOverrideCount(nimbusOverrideCount)
     }
 

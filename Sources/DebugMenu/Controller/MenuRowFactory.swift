@@ -45,7 +45,7 @@ struct MenuRowFactory {
         if preferences.storedPreference(for: flag) != nil {
             source = "user choice"
         } else if flag.definition.fallback != nil {
-            source = "fallback"
+            source = "default"
         } else {
             source = previewed.nimbusLayer.explainNimbusValue(for: flag).source.summary
         }

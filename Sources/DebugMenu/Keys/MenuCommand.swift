@@ -54,6 +54,8 @@ public enum MenuCommand: Equatable, Hashable, Sendable {
     case type
     /// Backspace in the filter or the prompt.
     case erase
+    /// A line-editing key of the prompt: the cursor moves, or text before or after it goes.
+    case editLine(TextPrompt.Edit)
     /// Enter in the filter (keep it), the prompt (save), the chooser (apply), or y to a question.
     case accept
     /// Esc in the prompt or the chooser, n to a question.

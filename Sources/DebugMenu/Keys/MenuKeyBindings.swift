@@ -110,7 +110,7 @@ public enum MenuKeyBindings {
                        footer: "experiments", rank: 3),
         MenuKeyBinding([(.mouse(.click), .click), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
                        help: "a click selects a row and acts as space; the wheel scrolls"),
-        MenuKeyBinding([(.key(.character("?")), .showHelp)], help: "show this help (any key closes it)",
+        MenuKeyBinding([(.key(.character("?")), .showHelp)], help: "show this help (the moving keys scroll it, any other key closes it)",
                        footer: "help", rank: 0),
         MenuKeyBinding([(.key(.character("q")), .quit), (.terminationSignal, .quit)], help: "quit",
                        footer: "quit", rank: 1),
@@ -129,12 +129,19 @@ public enum MenuKeyBindings {
                        help: "move, as without the filter", footer: "move", rank: 2),
     ]
 
-    /// While the help is shown: any key closes it, `q` still quits, the wheel does nothing.
+    /// While the help is shown: the moving keys and the wheel scroll it (at 80x24 it is taller
+    /// than the screen), `q` still quits, any other key closes it.
     public static let help: [MenuKeyBinding] = [
+        MenuKeyBinding([(.key(.up), .moveUp), (.key(.down), .moveDown), (.key(.character("j")), .moveDown),
+                        (.key(.character("k")), .moveUp), (.mouse(.wheelUp), .scrollUp), (.mouse(.wheelDown), .scrollDown)],
+                       help: "scroll the help", footer: "scroll", footerKey: 1, rank: 1),
+        MenuKeyBinding([(.key(.pageUp), .pageUp), (.key(.pageDown), .pageDown)], help: "page up / down"),
+        MenuKeyBinding([(.key(.home), .first), (.key(.end), .last), (.key(.character("g")), .first),
+                        (.key(.character("G")), .last)],
+                       help: "top / bottom"),
         MenuKeyBinding([(.key(.character("?")), .closeHelp), (.anyKey, .closeHelp)], help: "close the help",
                        footer: "close help", rank: 0),
         MenuKeyBinding([(.key(.character("q")), .quit)], help: "quit", footer: "quit", rank: 0),
-        MenuKeyBinding([(.mouse(.wheelUp), .ignore), (.mouse(.wheelDown), .ignore)], help: "nothing (the help stays)"),
     ]
 
     /// While the preset list is open.
@@ -212,8 +219,17 @@ public enum MenuKeyBindings {
 
     /// While a preset name or a feature value is typed.
     public static let prompt: [MenuKeyBinding] = [
-        MenuKeyBinding([(.anyCharacter, .type)], help: "type the answer", footer: "the answer", rank: 1),
-        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the last character"),
+        MenuKeyBinding([(.anyCharacter, .type)], help: "type the answer (a value already there is replaced)", footer: "the answer", rank: 1),
+        MenuKeyBinding([(.key(.backspace), .erase)], help: "remove the character before the cursor"),
+        MenuKeyBinding([(.key(.left), .editLine(.left)), (.key(.right), .editLine(.right)),
+                        (.key(.character("\u{02}")), .editLine(.left)), (.key(.character("\u{06}")), .editLine(.right))],
+                       help: "move the cursor"),
+        MenuKeyBinding([(.key(.home), .editLine(.start)), (.key(.end), .editLine(.end)),
+                        (.key(.character("\u{01}")), .editLine(.start)), (.key(.character("\u{05}")), .editLine(.end))],
+                       help: "to the start / end"),
+        MenuKeyBinding([(.key(.character("\u{15}")), .editLine(.deleteToStart)), (.key(.character("\u{0B}")), .editLine(.deleteToEnd))],
+                       help: "delete to the start / end"),
+        MenuKeyBinding([(.key(.character("\u{17}")), .editLine(.deleteWordBackward))], help: "delete the word before the cursor"),
         MenuKeyBinding([(.key(.enter), .accept)], help: "save the preset, or store the value", footer: "save", rank: 0),
         MenuKeyBinding([(.key(.escape), .cancel)], help: "cancel", footer: "cancel", rank: 0),
     ]

@@ -57,7 +57,12 @@ public enum MenuKeyTrigger: Equatable, Hashable, Sendable {
             case .escape: return "Esc"
             case .backspace: return "Backspace"
             case .character(" "): return "space"
-            case .character(let character): return String(character)
+            case .character(let character):
+                // A control character is named as it is typed: U+0015 is Ctrl-U.
+                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, scalar.value >= 1, scalar.value <= 26 {
+                    return "Ctrl-" + String(Character(Unicode.Scalar(scalar.value + 64)!))
+                }
+                return String(character)
             case .mouse: return "mouse"
             case .resize, .timeout, .terminationSignal: return ""
             }

@@ -10,15 +10,22 @@ extension ScreenLayout {
         } else {
             let room = max(1, height - 1)
             let shown = view.items[view.scrollOffset ..< min(view.items.count, view.scrollOffset + room)]
-            let whatWidth = min(36, max(12, shown.reduce(0) { max($0, measure.width(of: $1.what)) }))
-            let changeWidth = min(28, max(8, shown.reduce(0) { max($0, measure.width(of: $1.change)) }))
+            var whatWidth = min(36, max(12, shown.reduce(0) { max($0, measure.width(of: $1.what)) }))
+            var changeWidth = min(28, max(8, shown.reduce(0) { max($0, measure.width(of: $1.change)) }))
             let whenWidth = shown.reduce(0) { max($0, measure.width(of: $1.when)) }
+            // Who made the change keeps its column ("flags set", "menu"): what and the change
+            // give up their width first, down to what still says something.
+            let byWidth = min(24, shown.reduce(0) { max($0, measure.width(of: $1.by)) })
+            let fixed = 3 + 2 + 2 + whenWidth + 2 + byWidth
+            while fixed + whatWidth + changeWidth > width, whatWidth > 12 || changeWidth > 8 {
+                if whatWidth >= changeWidth, whatWidth > 12 { whatWidth -= 1 } else if changeWidth > 8 { changeWidth -= 1 } else { whatWidth -= 1 }
+            }
             for item in shown {
                 result.append(line([
                     ("   " + measure.fitWithEllipsis(item.what, to: whatWidth, ellipsis: glyphs.ellipsis) + "  ", .normal),
                     (measure.fitWithEllipsis(item.change, to: changeWidth, ellipsis: glyphs.ellipsis) + "  ", .bold),
                     (measure.fit(item.when, to: whenWidth) + "  ", .dim),
-                    (item.by, .dim),
+                    (measure.fitWithEllipsis(item.by, to: byWidth, ellipsis: glyphs.ellipsis), .dim),
                 ], width: width))
             }
         }

@@ -70,7 +70,7 @@ public struct ScreenLayout: Sendable {
         } else if let pane = model.detailPane {
             result.append(contentsOf: detailLines(pane, width: width, height: height))
         } else if model.isHelpShown {
-            result.append(contentsOf: helpLines(width: width, height: height))
+            result.append(contentsOf: helpLines(width: width, height: height, offset: model.helpScrollOffset))
         } else {
             result.append(contentsOf: contentLines(model, width: width, height: height))
         }
@@ -269,24 +269,55 @@ public struct ScreenLayout: Sendable {
 
     // MARK: - Help
 
-    /// The row list's bindings (`MenuKeyBindings.rows`, the keys the handling reads), then what
-    /// the marks mean.
-    private func helpLines(width: Int, height: Int) -> [DrawnLine] {
+    /// The help's text below its title for `width`: the row list's bindings
+    /// (`MenuKeyBindings.rows`, the keys the handling reads), then what the marks mean, each
+    /// meaning wrapped under itself so nothing is cut at the right.
+    func helpTextLines(width: Int) -> [[(String, TextStyle)]] {
         var entries: [(String, String)] = MenuKeyBindings.rows.map { ($0.helpKeys(glyphs: glyphs), $0.helpText) }
         entries += [
             ("", ""),
-            ("\(glyphs.overridden)", "the value is a debug override; the value under it is in brackets"),
+            ("\(glyphs.overridden)", "the value is a debug override; the Nimbus value it hides is in parentheses after the source"),
             ("[\(glyphs.on)] [\(glyphs.off)]", "on / off"),
             ("[\(glyphs.choice)]", "a choice: space picks the next value"),
             ("dim rows", "read-only"),
         ]
-        var result: [DrawnLine] = [line([(" Keys", .bold)], width: width)]
+        let keysWidth = 16, indent = 3 + keysWidth
+        var lines: [[(String, TextStyle)]] = []
         for (keys, meaning) in entries {
-            result.append(line([("   " + measure.fit(keys, to: 16), .bold), (meaning, .normal)], width: width))
+            let wrapped = Self.wrap(meaning, width: max(10, width - indent - 1))
+            lines.append([("   " + measure.fit(keys, to: keysWidth), .bold), (wrapped.first ?? "", .normal)])
+            lines += wrapped.dropFirst().map { [(String(repeating: " ", count: indent) + $0, .normal)] }
         }
-        if result.count > height { result = Array(result.prefix(height)) }
+        return lines
+    }
+
+    /// The help, scrolled by `offset` lines, under a title that says where the view is.
+    private func helpLines(width: Int, height: Int, offset: Int) -> [DrawnLine] {
+        let text = helpTextLines(width: width)
+        let room = max(1, height - 1)
+        let top = min(max(0, offset), max(0, text.count - room))
+        let dot = " \(glyphs.separator) "
+        let position = text.count > room
+            ? "\(dot)lines \(top + 1)\(glyphs.dash)\(min(text.count, top + room)) of \(text.count)\(dot)\(glyphs.upDown) scroll, any other key closes"
+            : "\(dot)any key closes"
+        var result: [DrawnLine] = [line([(" Keys", .bold), (position, .dim)], width: width)]
+        result += text[top ..< min(text.count, top + room)].map { line($0, width: width) }
         while result.count < height { result.append(line([], width: width)) }
         return result
+    }
+
+    /// `text`'s words in lines of at most `width` characters (a longer word stays whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines
     }
 
     // MARK: - Preset chooser
@@ -327,14 +358,19 @@ public struct ScreenLayout: Sendable {
             return line([(" " + confirmation.prompt + " ", .error)], width: width)
         }
         if let prompt = model.prompt {
-            // A value longer than the line shows its end, where typing goes.
+            // A value longer than the line shows the part around the cursor, where typing goes;
+            // a value the prompt opened with is shown selected, since typing replaces it.
             let room = width - 1 - measure.width(of: prompt.label) - measure.width(of: glyphs.caret)
-            var shown = prompt.text
-            if measure.width(of: shown) > room, room > 8 {
-                while measure.width(of: shown) > room - measure.width(of: glyphs.ellipsis), !shown.isEmpty { shown.removeFirst() }
-                shown = glyphs.ellipsis + shown
+            var (before, after) = prompt.textAroundCursor
+            if measure.width(of: before) + measure.width(of: after) > room, room > 8 {
+                let ellipsis = measure.width(of: glyphs.ellipsis)
+                while measure.width(of: after) > room / 3, !after.isEmpty { after.removeLast() }
+                if after.count < prompt.textAroundCursor.after.count { after += glyphs.ellipsis }
+                while measure.width(of: before) + measure.width(of: after) > room - ellipsis, !before.isEmpty { before.removeFirst() }
+                if before.count < prompt.textAroundCursor.before.count { before = glyphs.ellipsis + before }
             }
-            return line([(" " + prompt.label, .bold), (shown, .normal), (glyphs.caret, .bold)], width: width)
+            let style: TextStyle = prompt.isPrefilled ? .selected : .normal
+            return line([(" " + prompt.label, .bold), (before, style), (glyphs.caret, .bold), (after, style)], width: width)
         }
         let matches = "\(model.visibleRowCount) of \(model.rows.count) rows"
         if model.isEditingFilter {
@@ -413,7 +449,10 @@ public struct ScreenLayout: Sendable {
         for (text, style) in parts where used < width {
             let clean = measure.sanitized(text)
             let room = width - used
-            let clipped = measure.width(of: clean) <= room ? clean : measure.clip(clean, to: room)
+            // Text cut at the edge ends in an ellipsis, on every screen: a cut word must not
+            // pass for a whole one ("fl" for "flags set").
+            let clipped = measure.width(of: clean) <= room ? clean
+                : measure.fitWithEllipsis(clean, to: room, ellipsis: glyphs.ellipsis).trimmingTrailingSpaces()
             guard !clipped.isEmpty else { continue }
             segments.append(DrawnSegment(clipped, style: style))
             used += measure.width(of: clipped)

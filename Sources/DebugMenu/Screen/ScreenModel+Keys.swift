@@ -24,16 +24,18 @@ extension ScreenModel {
         guard var current = prompt else { return nil }
         switch command {
         case .type:
-            if case .character(let character) = key, current.text.count < current.limit {
-                current.text.append(character)
+            if case .character(let character) = key {
+                current.apply(.insert(character))
                 prompt = current
             }
             return nil
         case .erase:
-            if !current.text.isEmpty {
-                current.text.removeLast()
-                prompt = current
-            }
+            current.apply(.deleteBackward)
+            prompt = current
+            return nil
+        case .editLine(let edit):
+            current.apply(edit)
+            prompt = current
             return nil
         case .accept:
             prompt = nil
@@ -83,15 +85,23 @@ extension ScreenModel {
     }
 
     mutating func helpCommand(_ command: MenuCommand) -> MenuAction? {
+        let page = max(1, viewportHeight - 2)
+        func scroll(to offset: Int) { helpScrollOffset = min(max(0, offset), helpScrollLimit) }
         switch command {
         case .quit:
             return .quit
         case .closeHelp:
             isHelpShown = false
             return nil
-        default:
-            return nil
+        case .moveUp, .scrollUp: scroll(to: helpScrollOffset - 1)
+        case .moveDown, .scrollDown: scroll(to: helpScrollOffset + 1)
+        case .pageUp: scroll(to: helpScrollOffset - page)
+        case .pageDown: scroll(to: helpScrollOffset + page)
+        case .first: scroll(to: 0)
+        case .last: scroll(to: helpScrollLimit)
+        default: break
         }
+        return nil
     }
 
     mutating func editFilter(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
@@ -189,9 +199,10 @@ extension ScreenModel {
             return .showExperiments(slug: selectedExperimentSlug)
         case .showHelp:
             isHelpShown = true
+            helpScrollOffset = 0
         case .quit:
             return .quit
-        case .closeHelp, .type, .erase, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
+        case .closeHelp, .type, .erase, .editLine, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
             break
         }
         return nil

@@ -40,6 +40,10 @@ public struct ScreenModel: Sendable {
     public internal(set) var isEditingFilter = false
     /// Whether the key help covers the rows.
     public internal(set) var isHelpShown = false
+    /// How far the help is scrolled, in lines; at most `helpScrollLimit`.
+    public internal(set) var helpScrollOffset = 0
+    /// The furthest the help scrolls at the size last drawn (`setHelpScrollLimit`).
+    public internal(set) var helpScrollLimit = 0
     /// The question waiting for y/n, if any.
     public internal(set) var pendingConfirmation: Confirmation?
     /// The one-line text question being answered (`s`: the name of a preset), if any.
@@ -210,7 +214,7 @@ public struct ScreenModel: Sendable {
             refilter()
         case .prompt:
             guard var current = prompt else { return }
-            current.text.append(contentsOf: typed.prefix(max(0, current.limit - current.text.count)))
+            current.insert(contentsOf: typed)
             prompt = current
         default:
             break
@@ -239,6 +243,12 @@ public struct ScreenModel: Sendable {
         viewportHeight = newHeight
         clampScroll()
         ensureSelectionVisible()
+    }
+
+    /// Sets how far the help can scroll at the size being drawn, keeping its offset within it.
+    public mutating func setHelpScrollLimit(_ limit: Int) {
+        helpScrollLimit = max(0, limit)
+        helpScrollOffset = min(helpScrollOffset, helpScrollLimit)
     }
 
     /// Sets how many forced branches and feature values the store holds, for `R`'s question.

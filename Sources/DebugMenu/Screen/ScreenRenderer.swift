@@ -29,6 +29,10 @@ public struct ScreenRenderer: Sendable {
     public func frame(_ model: inout ScreenModel, header: MenuHeader, size: Terminal.Size) -> [DrawnLine] {
         let viewport = ScreenLayout.viewport(for: size)
         model.setViewport(top: viewport.top, height: viewport.height)
+        // The help's length depends on the width it wraps at, which only the layout knows.
+        if model.isHelpShown {
+            model.setHelpScrollLimit(layout.helpTextLines(width: size.columns).count - max(1, viewport.height - 1))
+        }
         return layout.lines(for: model, header: header, size: size)
     }
 

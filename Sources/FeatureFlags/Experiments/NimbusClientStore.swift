@@ -102,11 +102,22 @@ public struct NimbusClientStore: Sendable {
         earlier.isWhole && earlier.enrollments == enrollments ? [] : changes(keeping: enrollments)
     }
 
+    /// Forgets the enrollments kept between evaluations, so the next one decides every record as
+    /// for a new device with the same id: what the SDK's `reset_enrollments` does for testing
+    /// (application-services `components/nimbus/src/stateful/nimbus_client.rs`). The id, the
+    /// install time, the opt-outs and every debug override stay.
+    public func resetEnrollments() throws {
+        try prefs.apply([.remove("enrollments")])
+    }
+
     /// Applies the writes of one evaluation, in one transaction.
     public func record(_ changes: [PrefChange]) throws {
         guard !changes.isEmpty else { return }
         try prefs.apply(changes)
     }
+
+    /// The store key of `pool`'s opt-out, with its branch: `nimbus.experimentsOptOut`.
+    public static func optOutKey(_ pool: Pool) -> String { "nimbus." + pool.key }
 
     public func isOptedOut(of pool: Pool) -> Bool { prefs.boolForKey(pool.key) ?? false }
 

@@ -72,7 +72,7 @@ public struct NimbusExperiments: Sendable {
                                 overrides: NimbusDebugOverrides = .none) -> NimbusExperiments {
         // Forced records are rewritten before the SDK's rules run, as nimbus-cli hands them to
         // an app, and evaluated as new; what they were before is kept, untouched, for later.
-        let (list, problems) = overrides.applyForcedBranches(to: records?.records ?? [], channel: client.channel, appName: client.appName)
+        let (list, problems) = overrides.applyForcedBranches(to: records?.records ?? [], for: client)
         let earlier = client.previousEnrollments
         let client = overrides.forcedBranches.isEmpty ? client : startingAfresh(client, forcing: overrides)
         let outcome = EnrollmentEvolver.evolve(records: list, client: client, now: now, transforms: transforms)

@@ -1,4 +1,5 @@
 import Nimbus
+import Platform
 
 /// A value typed by a person for one feature variable, read as its manifest type says and
 /// checked against that type before it is stored as a feature override. `flags feature set` and
@@ -9,8 +10,9 @@ import Nimbus
 /// - `Int`: a whole number (`-3`, `42`);
 /// - `String`, `Text`, `Image`, a string alias and an enum: the text itself (an enum's variant by
 ///   name); a text in JSON quotes is read as that JSON string, so `" padded "` keeps its spaces;
-/// - everything else (`Option<T>`, `List<T>`, `Map<K, T>`, objects): JSON text, `null` for an
-///   absent `Option`.
+/// - `Option<T>`: `null` for none, else the text read as `T` (so `teal` for `Option<String>`);
+/// - everything else (`List<T>`, `Map<K, T>`, objects): JSON text. A text that is not JSON is
+///   refused with a sample of the type, and how to quote it on a command line.
 ///
 /// ```swift
 /// let value = try FeatureValueInput.parse("5", variable: "spice-level", feature: "bibimbap-feature", manifest: manifest)
@@ -36,11 +38,8 @@ public enum FeatureValueInput {
         let definition = try self.variable(variable, of: feature, in: manifest)
         let problems = manifest.typeProblems(in: .object([variable: value]), forFeature: feature, partial: true)
         guard problems.isEmpty else {
-            var sentence = "\(feature).\(variable) is \(definition.type): " + problems.map(\.description).joined(separator: "; ")
-            if case .enumeration(let name) = definition.type, let variants = manifest.enumDefinition(name)?.variants {
-                sentence += " (one of \(variants.joined(separator: ", ")))"
-            }
-            throw Refusal(description: sentence)
+            // The problems name the variants of an enum, and the nearest one: not listed again.
+            throw Refusal(description: "\(feature).\(variable) is \(definition.type): " + problems.map(\.description).joined(separator: "; "))
         }
     }
 
@@ -73,22 +72,40 @@ public enum FeatureValueInput {
                 return quoted
             }
             return .string(text)
-        case .option, .list, .map, .object:
+        case .option(let inner):
+            // A bare word is the only reading of `teal` for an Option<String>: asking for JSON
+            // quotes there only made people fight their shell.
+            if text == "null" { return .null }
+            do {
+                return try read(text, as: inner, manifest: manifest)
+            } catch {
+                throw Refusal(description: "\(type) takes null or a value of \(inner): \(error.description)")
+            }
+        case .list, .map, .object:
             do {
                 return try JSONParser.parse(text, file: "the value")
             } catch {
-                throw Refusal(description: "expected JSON for \(type), such as \(example(of: type)): \(error)")
+                let sample = example(of: type, manifest: manifest)
+                throw Refusal(description: "expected JSON for \(type), such as \(sample) (on a command line, in single quotes: '\(sample)'): \(error)")
             }
         }
     }
 
-    /// A short JSON sample of `type`, for a refusal to show what is wanted.
-    static func example(of type: FMLType) -> String {
+    /// A short JSON sample of `type`, for a refusal to show what is wanted: `["text"]`,
+    /// `{"title": "text"}` with an object's first field.
+    static func example(of type: FMLType, manifest: FeatureManifest, depth: Int = 0) -> String {
+        guard depth < 3 else { return "null" }
         switch type {
-        case .option: "null"
-        case .list: "[]"
-        case .map, .object: "{}"
-        default: "\"text\""
+        case .boolean: return "true"
+        case .int: return "42"
+        case .string, .text, .image, .stringAlias: return "\"text\""
+        case .enumeration(let name): return "\"\(manifest.enumDefinition(name)?.variants.first ?? "variant")\""
+        case .option(let inner): return example(of: inner, manifest: manifest, depth: depth + 1)
+        case .list(let inner): return "[\(example(of: inner, manifest: manifest, depth: depth + 1))]"
+        case .map(_, let value): return "{\"key\": \(example(of: value, manifest: manifest, depth: depth + 1))}"
+        case .object(let name):
+            guard let field = manifest.objectDefinition(name)?.fields.first else { return "{}" }
+            return "{\"\(field.name)\": \(example(of: field.type, manifest: manifest, depth: depth + 1))}"
         }
     }
 }

@@ -6,8 +6,8 @@ import Platform
 /// switch state.source {
 /// case .override: "set in the debug menu"
 /// case .experiment(let slug, let branch): "experiment \(slug), branch \(branch)"
-/// case .rollout(let slug): "rollout \(field: slug)"
-/// case .defaultValue(let channel): channel.map { "manifest default for \($0)" } ?? "the registry's fallback"
+/// case .rollout(let slug): "rollout \(slug)"
+/// case .defaultValue(let channel): channel.map { "manifest default for \($0)" } ?? "the registry's default"
 /// }
 /// ```
 public enum FlagValueSource: Sendable, Hashable {
@@ -58,7 +58,8 @@ public enum FlagValueSource: Sendable, Hashable {
         case .featureOverride: "feature override"
         case .rollout(let slug): "rollout \(field: slug)"
         case .forcedRollout(let slug): "rollout \(field: slug) (forced)"
-        case .defaultValue(let channel): channel == nil ? "fallback" : "default"
+        // The registry's `default:` is a default too, and `--json` calls both "default".
+        case .defaultValue: "default"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 extension FeatureFlagRegistry {
     /// Compares the flags and typed preferences an app compiled (the static members `flags
     /// generate` wrote) with this registry, and throws when any of them would behave otherwise

@@ -54,8 +54,10 @@ struct BuildFlagsCommand: FlagsCommand {
         let rows = flags.map { flag in
             [flag.name, OnOff.text(flag.value(in: distribution))] + Distribution.allCases.map { OnOff.text(flag.value(in: $0)) } + [flag.description]
         }
-        context.console.print(TextTable(header: ["BUILD FLAG", "VALUE (\(distribution.rawValue))", "DEBUG", "TESTFLIGHT", "APPSTORE", "DESCRIPTION"],
-                                        rows: rows).render())
+        var table = TextTable(header: ["BUILD FLAG", "VALUE (\(distribution.rawValue))", "DEBUG", "TESTFLIGHT", "APPSTORE", "DESCRIPTION"],
+                              rows: rows)
+        table.cutFirst = [[5]]
+        context.console.print(table)
     }
 }
 #endif

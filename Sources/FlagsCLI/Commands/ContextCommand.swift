@@ -46,7 +46,9 @@ struct ContextCommand: FlagsCommand {
             [name, experiments.context[name]?.compactText ?? "null",
              Self.origin(of: name, pinned: experiments.client.pinnedContextKeys, registry: environment.registry)]
         }
-        context.console.print(TextTable(header: ["ATTRIBUTE", "VALUE", "FROM"], rows: rows).render())
+        var table = TextTable(header: ["ATTRIBUTE", "VALUE", "FROM"], rows: rows)
+        table.cutFirst = [[1, 2]]
+        context.console.print(table)
     }
 
     /// The SDK's order, custom attributes after the app's fields, alphabetically.

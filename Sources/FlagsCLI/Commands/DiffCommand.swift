@@ -17,6 +17,8 @@ struct DiffCommand: FlagsCommand {
     static let help = """
         With FILE (an export) or preset:NAME, shows every override, preference, forced branch and
         feature override whose current value differs from the saved one ("-" means not set).
+        Exits 1 when there are differences and 0 when there are none, as diff(1) does, so a CI
+        step can check that a state is still in force.
         With no argument, shows every override in force: the effective value beside the value
         Nimbus would give, and its age; then the forced branches and feature overrides.
         """
@@ -60,6 +62,12 @@ struct DiffCommand: FlagsCommand {
         differences += Self.compare("typed preference", current.typedPreferences, saved.typedPreferences)
         differences += Self.compare("forced branch", current.forcedBranches, saved.forcedBranches)
         differences += Self.compare("feature override", current.featureVariableTexts, saved.featureVariableTexts)
+        report(differences, against: target, context: context)
+        // As diff(1): exit 1 when there are differences, so a script can test for them.
+        if !differences.isEmpty { throw CLIError.answeredNo }
+    }
+
+    private func report(_ differences: [Difference], against target: String, context: CommandContext) {
         if json {
             context.console.printJSON(JSONValue.object([
                 "against": .string(target),

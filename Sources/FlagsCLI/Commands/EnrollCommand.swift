@@ -51,7 +51,7 @@ struct EnrollCommand: FlagsCommand {
             throw CLIError.failure("`\(slug)` has \(branches.count) branches: give one with --branch: \(Self.list(branches))")
         }
         do throws(ForcedBranchError) {
-            _ = try record.forcing(branch: chosen, channel: environment.experiments.client.channel, appName: environment.registry.app)
+            _ = try record.forcing(branch: chosen, for: environment.experiments.client)
         } catch {
             throw CLIError.failure(Self.sentence(for: error, branch: chosen))
         }

@@ -16,9 +16,8 @@ struct EvalJexlCommand: FlagsCommand {
         is_already_enrolled is false. Prints the value as JSON text, and on standard error a
         `warning:` line for each place jexl-rs reads the expression differently from how it
         looks, or for a value that is no boolean, which a record's targeting may not give. An
-        expression
-        that cannot be parsed or evaluated prints the expression, a caret under the character at
-        fault and the message, and exits 1. --context, --channel and --nimbus-id change the
+        expression that cannot be parsed or evaluated prints the expression, a caret under the
+        character at fault and the message, and exits 1. --context, --channel and --nimbus-id change the
         client, as for `flags experiments`.
         """
     static let options = [OptionSpec(["--json"], "print {expression, value, error, position, warnings} as one JSON object")]
@@ -42,7 +41,7 @@ struct EvalJexlCommand: FlagsCommand {
             context.console.printJSON(.object([
                 "expression": .string(expression),
                 "value": result.value ?? .null,
-                "error": result.error.map { .string("\($0)") } ?? .null,
+                "error": result.errorDescription.map(JSONValue.string) ?? .null,
                 "position": result.position.map(JSONValue.int) ?? .null,
                 "warnings": .array(result.warnings.map(JSONValue.string)),
             ]))
@@ -59,7 +58,7 @@ struct EvalJexlCommand: FlagsCommand {
                 context.console.printError("  " + expression)
             }
         }
-        throw CLIError.failure("eval-jexl: \(error)")
+        throw CLIError.failure("eval-jexl: \(result.errorDescription ?? "\(error)")")
     }
 }
 #endif

@@ -48,7 +48,7 @@ struct EventsCommand: FlagsCommand {
         at = try arguments.option("--at", command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: record, list or clear" : "unknown action '\(words[0])'; expected record, list or clear",
+            throw .usage(words.isEmpty ? "missing the action: record, list or clear" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: ["record", "list", "clear"])); expected record, list or clear",
                          command: Self.name)
         }
         self.action = action
@@ -106,7 +106,7 @@ struct EventsCommand: FlagsCommand {
             } else if store.events.isEmpty {
                 context.console.print("No events recorded: record one with `flags events record NAME`.")
             } else {
-                context.console.print(EventsReport.text(store))
+                context.console.print(EventsReport.text(store, width: context.console.outputWidth))
             }
         case .clear:
             if let name = eventName {

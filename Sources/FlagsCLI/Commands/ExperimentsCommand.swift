@@ -25,12 +25,10 @@ struct ExperimentsCommand: FlagsCommand {
         jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
         `warning: SLUG: …` line after the table.
         """
-    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation and warnings)")]
+    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation, forced branch and warnings)")]
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
-    /// The widest reason the table shows whole.
-    static let detailWidth = 76
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         json = arguments.flag("--json")
@@ -44,7 +42,9 @@ struct ExperimentsCommand: FlagsCommand {
         if json {
             context.console.printJSON(JSONValue.object([
                 "client": .object(["nimbusId": .string(experiments.client.nimbusID), "channel": .string(experiments.client.channel),
-                                   "appName": .string(experiments.client.appName), "context": .object(experiments.client.context)]),
+                                   // The context as this evaluation left it, forced records
+                                   // included: what `flags context --json` prints.
+                                   "appName": .string(experiments.client.appName), "context": .object(experiments.context)]),
                 "source": experiments.source.map(JSONValue.string) ?? .null,
                 "problem": experiments.loadProblem.map(JSONValue.string) ?? .null,
                 "records": .array(reports.map(\.json)),
@@ -61,23 +61,22 @@ struct ExperimentsCommand: FlagsCommand {
             context.console.print("No records.")
             return
         }
-        // An error or a skip reason can be a long sentence; in the table it would make every row
-        // that wide, so the table shows its start and the whole sentence follows the table.
-        var longDetails: [String] = []
-        func cell(_ slug: String, _ status: String, _ detail: String) -> String {
-            guard detail.count > Self.detailWidth else { return detail }
-            longDetails.append("\(status): \(slug): \(detail)")
-            return String(detail.prefix(Self.detailWidth - 12)) + "… (below)"
-        }
         var rows = reports.map { report in
-            [report.result.slug, report.result.isRollout ? "rollout" : "experiment", report.statusName,
-             cell(report.result.slug, report.statusName, report.detail),
+            [report.result.slug, report.result.isRollout ? "rollout" : "experiment", report.statusName, report.detail,
              report.result.record.featureIds.sorted().joined(separator: ",")]
         }
-        rows += experiments.skipped.map { [$0.name, "-", "skipped", cell($0.name, "skipped", $0.reason), "-"] }
-        context.console.print(TextTable(header: ["SLUG", "TYPE", "STATUS", "BRANCH / REASON", "FEATURES"], rows: rows).render())
-        for line in longDetails { context.console.print(line) }
-        for line in reports.flatMap(\.warningLines) { context.console.print(line) }
+        rows += experiments.skipped.map { [$0.name, "-", "skipped", $0.reason, "-"] }
+        var table = TextTable(header: ["SLUG", "TYPE", "STATUS", "BRANCH / REASON", "FEATURES"], rows: rows)
+        table.cutFirst = [[4], [3]]
+        context.console.print(table)
+        // A reason is often a sentence longer than its column: the table shows its start, and
+        // the whole sentence follows, wrapped to the width, so no row wraps in the terminal.
+        let width = context.console.outputWidth
+        let room = TextTable.fitting(table.naturalWidths, in: width, cuttingFirst: table.cutFirst, headerWidths: table.header.map(\.count))[3]
+        for row in rows where row[3].count > room {
+            context.console.print("\(row[2]): \(row[0]): \(row[3])".wrapped(width: width, indent: 4, firstLineIndent: 0))
+        }
+        for line in reports.flatMap(\.warningLines) { context.console.print(line.wrapped(width: width, indent: 4, firstLineIndent: 0)) }
     }
 }
 #endif

@@ -75,7 +75,7 @@ struct FeatureCommand: FlagsCommand {
             if json {
                 context.console.printJSON(report.json)
             } else {
-                report.lines.forEach { context.console.print($0) }
+                report.lines(width: context.console.outputWidth).forEach { context.console.print($0) }
                 if let note = Self.inactiveNote(environment, store: store, feature: feature) { context.console.print(note) }
             }
         case .set(let variable, let text):

@@ -54,7 +54,9 @@ struct FeaturesCommand: FlagsCommand {
             if feature.variables.isEmpty { rows.append([feature.id, "-", "", "", "", String(exposures.count(of: feature.id))]) }
         }
         let header = ["FEATURE", "VARIABLE", "TYPE", "DEFAULT (\(environment.channel))", "USED BY", "EXPOSURES"]
-        context.console.print(TextTable(header: header, rows: rows).render())
+        var table = TextTable(header: header, rows: rows)
+        table.cutFirst = [[3, 4]]
+        context.console.print(table)
     }
 
     /// Long objects and lists would push the table off the screen; `--json` has them in full.

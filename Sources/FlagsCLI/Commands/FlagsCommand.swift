@@ -81,6 +81,11 @@ struct CommandContext {
             console.printError("warning: \(problem); `flags unenroll` removes the forced branch")
         }
         if let note = environment.experiments.note { console.printError("note: \(note)") }
+        if !adjusted.context.isEmpty {
+            for warning in ContextArgument.warnings(for: adjusted.context, known: environment.experiments.client.attributes.context) {
+                console.printError("warning: \(warning)")
+            }
+        }
         return environment
     }
 }

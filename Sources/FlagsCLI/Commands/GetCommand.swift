@@ -38,7 +38,7 @@ struct GetCommand: FlagsCommand {
         let state = report.state
         context.console.print("\(flag.rawValue): \(OnOff.text(state.enabled))  (\(report.sourceText))")
         let nimbusWhere = flag.definition.nimbus.map { "\($0.feature).\($0.variable), \(state.nimbus.source.summary) for \(environment.channel)" }
-            ?? "not Nimbus-configured: the registry's fallback"
+            ?? "not Nimbus-configured: the registry's default"
         context.console.print("  nimbus:    \(OnOff.text(state.nimbus.enabled))  (\(nimbusWhere))")
         context.console.print("  override:  \(state.override.map(OnOff.text) ?? "none")\(flag.debugKey.map { "  [key \($0)]" } ?? "  (not debuggable)")")
         if let key = flag.userPrefsKey {

@@ -42,7 +42,7 @@ struct HelpCommand: FlagsCommand {
             context.console.print(ManPage.render(FlagsCommandLine.specs))
             return
         }
-        context.console.print(try FlagsCommandLine.helpText(for: topic))
+        context.console.print(try FlagsCommandLine.helpText(for: topic, width: context.console.outputWidth))
     }
 }
 #endif

@@ -46,7 +46,7 @@ struct LogCommand: FlagsCommand {
             context.console.print(since == nil ? "No changes recorded in \(environment.prefs.path) yet."
                                                : "No changes recorded in \(environment.prefs.path) in that time.")
         } else {
-            context.console.print(report.table())
+            context.console.print(report.table(width: context.console.outputWidth))
         }
     }
 }

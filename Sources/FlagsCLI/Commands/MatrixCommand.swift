@@ -22,7 +22,8 @@ struct MatrixCommand: FlagsCommand {
         For each combination of the flags ID..., sets them as overrides (one transaction), runs
         COMMAND with FLAGS_COMBINATION=a=on,b=off (and FLAGS_STORE, FLAGS_CONFIG so a `flags`
         inside sees the same app), and records pass (exit 0) or fail and the time taken. Progress
-        goes to standard error; a table (or --json) of the results to standard output.
+        and everything COMMAND prints (its standard output too) go to standard error, so standard
+        output holds only the results: a table, or --json.
 
         --pairwise (the default) runs the fewest combinations in which every pair of values of
         every two flags appears: 4 for 2-3 flags, 5 for 4, 6 for 5-10, 7 for 11-15, 8 for 16-35,
@@ -165,7 +166,11 @@ struct MatrixCommand: FlagsCommand {
             } catch {
                 throw CLIError.failure("cannot read \(path): \(error.reason)")
             }
-            parts.append((file, try JSONParser.parse(bytes: bytes, file: path)))
+            do {
+                parts.append((file, try JSONParser.parse(bytes: bytes, file: path)))
+            } catch {
+                throw CLIError.failure(Self.notAResult(path: path, bytes: bytes, problem: "\(error)"))
+            }
         }
         let merged: MatrixShardMerge
         do {
@@ -178,6 +183,16 @@ struct MatrixCommand: FlagsCommand {
         let whole = MatrixCommand(merging: self, mode: mergedMode, command: merged.command.compactMap(\.stringValue))
         whole.report(results, total: merged.planned, flags: merged.flags, context: context, overridesRestored: merged.overridesRestored)
         try Self.failIfAnyFailed(results, flags: merged.flags, total: merged.planned, what: "combinations", suffix: "")
+    }
+
+    /// What a part that is not JSON holds, for `--merge`: its first line and the parse error,
+    /// and how a part is written, since the usual cause is other output sent into the file.
+    static func notAResult(path: String, bytes: [UInt8], problem: String) -> String {
+        let firstLine = String(decoding: bytes.prefix(200), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let shown = firstLine.count > 60 ? String(firstLine.prefix(59)) + "…" : firstLine
+        let found = bytes.isEmpty ? "it is empty" : "it begins `\(shown)`"
+        return "\(path) is not the JSON result of a matrix part: \(found) (\(problem)); "
+            + "write each part with `flags matrix --shard K/N ... > FILE`, whose standard output is only the result"
     }
 
     /// A result file of one part is a few KB per combination; 10,000 combinations stay far below this.
@@ -214,7 +229,9 @@ struct MatrixCommand: FlagsCommand {
         let ending: ChildProcess.Ending
         do {
             // Through env, which finds the command on PATH and says so when it cannot.
-            ending = try ChildProcess.run(["/usr/bin/env"] + command, environment: childEnvironment)
+            // The command's output goes where the progress goes: standard output is the result
+            // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
+            ending = try ChildProcess.run(["/usr/bin/env"] + command, environment: childEnvironment, outputToStandardError: true)
         } catch {
             throw CLIError.failure("cannot run \(command[0]): \(ErrorText.describe(error))")
         }
@@ -264,7 +281,7 @@ struct MatrixCommand: FlagsCommand {
                 : [zip(flags, result.values).filter(\.1).map(\.0).joined(separator: ",").nonEmpty ?? "(all off)"]
             return ["\(index + 1)"] + values + [result.outcome.text, result.secondsText + "s"]
         }
-        context.console.print(TextTable(header: header, rows: rows).render())
+        context.console.print(TextTable(header: header, rows: rows))
         let passed = results.filter { $0.outcome == .passed }.count
         context.console.print("\(passed) of \(total) combinations passed (\(mode.rawValue)); overrides restored to their state before the matrix.")
     }

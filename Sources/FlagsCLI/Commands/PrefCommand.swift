@@ -31,7 +31,7 @@ struct PrefCommand: FlagsCommand {
     init(arguments: inout ArgumentList) throws(CLIError) {
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: get, set or reset" : "unknown action '\(words[0])'; expected get, set or reset",
+            throw .usage(words.isEmpty ? "missing the action: get, set or reset" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: ["get", "set", "reset"])); expected get, set or reset",
                          command: Self.name)
         }
         self.action = action

@@ -66,7 +66,7 @@ struct PresetCommand: FlagsCommand {
         remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'", command: Self.name)
+            throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: Action.allCases.map(\.rawValue))); expected save, apply, list, show, delete, push or pull", command: Self.name)
         }
         self.action = action
         onServer = remote.isGiven || action == .push || action == .pull
@@ -96,7 +96,7 @@ struct PresetCommand: FlagsCommand {
             context.console.print("saved preset \(name): \(state.summary)")
         case .apply:
             let changes = try presets.apply(name)
-            context.console.print("applied preset \(name) (\(changes.count) change\(changes.count == 1 ? "" : "s"))")
+            context.console.print("applied preset \(name) (\(changes.isEmpty ? "no changes" : Plural.of(changes.count, "change")))")
         case .show:
             context.console.printJSON(try presets.load(name).json)
         case .delete:
@@ -112,7 +112,7 @@ struct PresetCommand: FlagsCommand {
                 let overrides = (try? presets.load(entry.name)).map { "\($0.overrides.count)" } ?? "unreadable"
                 return [entry.name, overrides, Timestamp.iso8601(entry.savedAt)]
             }
-            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "SAVED"], rows: rows).render())
+            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "SAVED"], rows: rows))
         case .push, .pull:
             break
         }
@@ -131,7 +131,7 @@ struct PresetCommand: FlagsCommand {
         case .pull:
             let changes = try shared.pull(name)
             context.console.print("pulled preset \(name) from \(records.recordURL(name).absoluteString) and applied it "
-                                  + "(\(changes.count) change\(changes.count == 1 ? "" : "s")); saved as preset \(name)")
+                                  + "(\(changes.isEmpty ? "no changes" : Plural.of(changes.count, "change"))); saved as preset \(name)")
         case .delete:
             try shared.delete(name, force: force)
             context.console.print("deleted shared preset \(name) from \(records.recordsURL.absoluteString) (the local preset, if any, stays)")
@@ -144,7 +144,7 @@ struct PresetCommand: FlagsCommand {
             let rows = all.map { entry -> [String] in
                 [entry.name, entry.overrides.map(String.init) ?? "unreadable", entry.changedBy ?? "-", Timestamp.iso8601(Double(entry.changedAt) / 1000)]
             }
-            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "CHANGED BY", "CHANGED"], rows: rows).render())
+            context.console.print(TextTable(header: ["PRESET", "OVERRIDES", "CHANGED BY", "CHANGED"], rows: rows))
         case .save, .apply, .show:
             break
         }

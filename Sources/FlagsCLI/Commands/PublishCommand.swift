@@ -63,7 +63,7 @@ struct PublishCommand: FlagsCommand {
         // The app name Nimbus sees: the registry's `context:` may give it (Firefox for iOS's
         // `firefox_ios`), else it is the registry's `app:`.
         let appName = environment.experiments.client.appName
-        for record in set.records where record.appName.map({ $0 != appName }) ?? false {
+        for record in set.records where !environment.experiments.client.isForThisApp(record) {
             context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(appName)`), so its clients will not enrol")
         }
         // Every slug becomes a record id in the URL: all are checked before the first is sent.

@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import FlagsTool
 
 /// `flags reset ID...` / `flags reset --all`: removes overrides so Nimbus decides again.
 struct ResetCommand: FlagsCommand {
@@ -31,18 +32,7 @@ struct ResetCommand: FlagsCommand {
         if all {
             let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
             let count = try environment.provider.removeAllDebugOverrides()
-            let nimbusCount = nimbus.forcedBranches.count + nimbus.featureValues.count
-            guard nimbusCount > 0 else {
-                context.console.print(count == 0 ? "No overrides were set." : "Removed \(count) override\(count == 1 ? "" : "s").")
-                return
-            }
-            // Each kind named: a forced branch is not what most people call "an override".
-            var kinds: [String] = []
-            if count > nimbusCount { kinds.append(Plural.of(count - nimbusCount, "flag override")) }
-            if !nimbus.forcedBranches.isEmpty { kinds.append(Plural.of(nimbus.forcedBranches.count, "forced branch", "forced branches")) }
-            if !nimbus.featureValues.isEmpty { kinds.append(Plural.of(nimbus.featureValues.count, "feature override")) }
-            let last = kinds.removeLast()
-            context.console.print("Removed " + (kinds.isEmpty ? last : kinds.joined(separator: ", ") + " and " + last) + ".")
+            context.console.print(StoreKeyLabels.removal(removedKeys: count, before: nimbus))
             return
         }
         // Look every id up first, so a typo in the last one changes nothing.

@@ -50,7 +50,7 @@ enum CommandLineSpec {
 
     static let exitStatus: [(code: String, meaning: String)] = [
         ("0", "success"),
-        ("1", "the request failed: unknown flag, store or registry error, a failed validate or matrix"),
+        ("1", "the request failed: unknown flag, store or registry error, a failed validate or matrix; diff found differences"),
         ("2", "usage error: unknown option or command, bad value, no terminal for the menu"),
     ]
 

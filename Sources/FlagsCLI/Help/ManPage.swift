@@ -70,75 +70,21 @@ enum ManPage {
         [".TP", "\\fB\(text(example.command))\\fR", text(example.explanation)]
     }
 
-    /// A help text's paragraphs: plain lines filled, indented runs (lists, aligned columns)
-    /// kept as they are.
+    /// A help text's paragraphs: prose filled by roff, indented runs (lists, aligned columns)
+    /// preformatted and folded to man's width (`HelpParagraphs`).
     private static func paragraphs(_ help: String) -> [String] {
-        var lines: [String] = []
-        for paragraph in help.split(separator: "\n\n", omittingEmptySubsequences: true) {
-            lines.append(".PP")
-            var rows = paragraph.split(separator: "\n").map(String.init)[...]
-            while let first = rows.first {
-                let indented = first.hasPrefix(" ")
-                let run = rows.prefix { $0.hasPrefix(" ") == indented }
-                rows = rows.dropFirst(run.count)
-                if indented {
-                    lines += [".nf"] + items(Array(run)).flatMap(hanging).map(text) + [".fi"]
-                } else {
-                    lines += run.map(text)
+        HelpParagraphs(help).paragraphs.flatMap { runs in
+            [".PP"] + runs.flatMap { run -> [String] in
+                switch run {
+                case .prose(let prose): [text(prose)]
+                case .rows(let rows): [".nf"] + rows.flatMap { HelpParagraphs.hanging($0, width: preformattedWidth) }.map(text) + [".fi"]
                 }
             }
         }
-        return lines
     }
 
     /// The width of a preformatted line: man's 80 columns less its 7-column indent and a margin.
     private static let preformattedWidth = 72
-
-    /// A preformatted row (`  save NAME     keep the ...`) folded to `preformattedWidth`, the
-    /// rest under its text column.
-    private static func hanging(_ row: String) -> [String] {
-        guard row.count > preformattedWidth else { return [row] }
-        let column = textColumn(of: row)
-        let wrapped = String(row.dropFirst(column)).wrapped(width: preformattedWidth, indent: column).split(separator: "\n")
-        return [String(row.prefix(column)) + wrapped[0].dropFirst(column)] + wrapped.dropFirst().map(String.init)
-    }
-
-    /// Where a row's text starts: after its label's gap of spaces (the last gap of two or more
-    /// in the first 28 columns, as a label may hold one itself: `space  Enter`), after a
-    /// bullet's `- `, else at its first word.
-    private static func textColumn(of row: String) -> Int {
-        let characters = Array(row)
-        let leading = characters.prefix { $0 == " " }.count
-        var column = leading + (row.dropFirst(leading).hasPrefix("- ") ? 2 : 0)
-        var index = leading
-        while index < min(28, characters.count - 1) {
-            if characters[index] == " " && characters[index + 1] == " " {
-                var end = index
-                while end < characters.count && characters[end] == " " { end += 1 }
-                if end < characters.count { column = end }
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        return column
-    }
-
-    /// Indented rows with the lines that continue one (indented to its text column, as help
-    /// wraps them for 80 columns) joined to it, to be folded again for man's narrower width.
-    private static func items(_ rows: [String]) -> [String] {
-        var items: [String] = []
-        for row in rows {
-            let leading = row.prefix { $0 == " " }.count
-            if let last = items.last, leading > last.prefix(while: { $0 == " " }).count, leading == textColumn(of: last),
-               !row.dropFirst(leading).hasPrefix("- ") {
-                items[items.count - 1] += " " + row.dropFirst(leading)
-            } else {
-                items.append(row)
-            }
-        }
-        return items
-    }
 
     /// One line of text made safe for roff.
     static func text(_ line: String) -> String {

@@ -31,21 +31,35 @@ public final class Console: Sendable {
     private let isCapturing: Bool
     private let captured = Mutex<(output: String, errors: String)>(("", ""))
     private let failedOutput = Mutex<Int32?>(nil)
+    /// The answers a capturing console gives to `confirm`, in order (a test's keyboard).
+    private let scriptedAnswers = Mutex<[String]>([])
     /// Whether standard output and standard error are terminals (notes for people go there only then).
     public let outputIsTerminal: Bool
     public let errorIsTerminal: Bool
+    /// The columns help and tables may take on standard output and error (`TerminalWidth`):
+    /// a terminal's width, else `COLUMNS`, else 80.
+    public let outputWidth: Int
+    public let errorWidth: Int
 
-    private init(capturing: Bool) {
+    private init(capturing: Bool, width: Int = TerminalWidth.standard) {
         isCapturing = capturing
         outputIsTerminal = !capturing && isatty(STDOUT_FILENO) == 1
         errorIsTerminal = !capturing && isatty(STDERR_FILENO) == 1
+        let columns = getenv("COLUMNS").map { String(cString: $0) }
+        outputWidth = capturing ? width : TerminalWidth.columns(of: STDOUT_FILENO, columnsVariable: columns)
+        errorWidth = capturing ? width : TerminalWidth.columns(of: STDERR_FILENO, columnsVariable: columns)
     }
 
     /// The process's own standard output and error.
     public static func standard() -> Console { Console(capturing: false) }
 
-    /// A console that keeps everything written, for tests.
-    public static func capturing() -> Console { Console(capturing: true) }
+    /// A console that keeps everything written, for tests; `answers` are what `confirm` reads,
+    /// and `width` stands for the terminal's (80, as for a file, unless told).
+    public static func capturing(answers: [String] = [], width: Int = TerminalWidth.standard) -> Console {
+        let console = Console(capturing: true, width: width)
+        console.scriptedAnswers.withLock { $0 = answers }
+        return console
+    }
 
     public var output: String { captured.withLock { $0.output } }
     public var errors: String { captured.withLock { $0.errors } }
@@ -59,10 +73,11 @@ public final class Console: Sendable {
         writeOutput(TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n")
     }
 
-    /// Writes a table, coloured when `colored` (see `TextTable.render(colored:)`, which makes
-    /// every cell safe before adding its colour; nothing is sanitised after, which would strip it).
-    func print(_ table: TextTable, colored: Bool) {
-        writeOutput(table.render(colored: colored) + "\n")
+    /// Writes a table cut to `outputWidth`, colored when `colored` (see `TextTable.render`,
+    /// which makes every cell safe before adding its color; nothing is sanitized after, which
+    /// would strip it).
+    func print(_ table: TextTable, colored: Bool = false) {
+        writeOutput(table.render(colored: colored, width: outputWidth) + "\n")
     }
 
     /// Writes one line of tab-separated fields, each made safe for a terminal on one line (a
@@ -80,6 +95,23 @@ public final class Console: Sendable {
     public func printError(_ text: String) {
         let line = TerminalSafeText.sanitized(text, keepingLineBreaks: true) + "\n"
         if isCapturing { captured.withLock { $0.errors += line } } else { StandardStreams.writeError(line) }
+    }
+
+    /// Asks `question` on standard error, followed by ` y/n `, and reads the answer from
+    /// standard input: true for y or yes. Nil when nobody can answer (standard input is not a
+    /// terminal, or a test gave no answer), so a command asks for `--yes` instead of guessing.
+    public func confirm(_ question: String) -> Bool? {
+        let answer: String?
+        if isCapturing {
+            answer = scriptedAnswers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            guard answer != nil else { return nil }
+            captured.withLock { $0.errors += TerminalSafeText.sanitized(question) + " y/n " }
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else { return nil }
+            StandardStreams.writeError(TerminalSafeText.sanitized(question) + " y/n ")
+            answer = Swift.readLine()
+        }
+        return ["y", "yes"].contains((answer ?? "").trimmingSpaces().lowercased())
     }
 
     private func writeOutput(_ text: String) {

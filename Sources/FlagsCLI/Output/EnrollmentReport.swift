@@ -58,10 +58,15 @@ struct EnrollmentReport {
 
     private static let notEnrolledPrefix = "not enrolled: "
 
-    /// The table's BRANCH / REASON cell: the branch, or why not with its facts, or the error.
+    /// The branch forced for this record (`flags enroll`) that this evaluation applied, if any;
+    /// nil in a release build or preview, which ignores forced branches.
+    var forcedBranch: String? { experiments.overrides.forcedBranches[result.slug] }
+
+    /// The table's BRANCH / REASON cell: the branch (marked when forced, as the menu marks it),
+    /// or why not with its facts, or the error.
     var detail: String {
         switch result.status {
-        case .enrolled(let branch): return "branch \(branch)"
+        case .enrolled(let branch): return "branch \(branch)" + (forcedBranch == branch ? " (forced)" : "")
         case .notEnrolled:
             let explanation = explanation
             return explanation.hasPrefix(Self.notEnrolledPrefix) ? String(explanation.dropFirst(Self.notEnrolledPrefix.count)) : explanation
@@ -82,6 +87,8 @@ struct EnrollmentReport {
             "type": .string(result.isRollout ? "rollout" : "experiment"),
             "status": .string(statusName),
             "branch": result.status.branch.map(JSONValue.string) ?? .null,
+            "forced": .bool(forcedBranch != nil),
+            "forcedBranch": forcedBranch.map(JSONValue.string) ?? .null,
             "reason": reasonName.map(JSONValue.string) ?? .null,
             "explanation": .string(explanation),
             "error": message,

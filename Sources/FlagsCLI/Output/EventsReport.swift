@@ -7,7 +7,8 @@ enum EventsReport {
     /// One table per event: INTERVAL, KEPT (buckets kept of the most), SUM, LAST SEEN
     /// (`eventLastSeen`'s answer, `never` for the SDK's largest double) and the buckets, newest
     /// first, without the empty ones at the old end.
-    static func text(_ store: EventStore) -> String {
+    /// Each event's table, indented under its name, its lines fitting in `width`.
+    static func text(_ store: EventStore, width: Int) -> String {
         store.events.keys.sorted().map { name in
             let counter = store.events[name]!
             let rows = EventInterval.allCases.compactMap { interval -> [String]? in
@@ -18,7 +19,7 @@ enum EventsReport {
                         trimmed.isEmpty ? "-" : trimmed.map(String.init).joined(separator: " ")]
             }
             return TerminalSafeText.sanitized(name) + "\n" + TextTable(header: ["INTERVAL", "KEPT", "SUM", "LAST SEEN", "COUNTS (NEWEST FIRST)"], rows: rows)
-                .render().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+                .render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 

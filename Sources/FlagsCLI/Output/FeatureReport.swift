@@ -59,7 +59,8 @@ struct FeatureReport {
         }
     }
 
-    var lines: [String] {
+    /// The feature and its variables' table, fitting in `width`.
+    func lines(width: Int) -> [String] {
         // Manifest descriptions are often YAML block scalars, with a line break at the end.
         let description = (usage?.description ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingSpaces()
         var lines = ["\(featureId) (\(environment.channel)): \(description)"]
@@ -68,7 +69,9 @@ struct FeatureReport {
             return [variable.usage.name, variable.usage.type.description, FeaturesCommand.shortened(variable.value.compactText),
                     sourceText(variable.source), readers.isEmpty ? "-" : readers.joined(separator: ", ")]
         }
-        lines.append(TextTable(header: ["VARIABLE", "TYPE", "VALUE", "SOURCE", "USED BY"], rows: rows).render())
+        var table = TextTable(header: ["VARIABLE", "TYPE", "VALUE", "SOURCE", "USED BY"], rows: rows)
+        table.cutFirst = [[4], [2]]
+        lines.append(table.render(width: width))
         return lines
     }
 

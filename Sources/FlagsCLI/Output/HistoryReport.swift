@@ -7,7 +7,7 @@ import Prefs
 /// The store's change history as `flags log` prints it: a table for people, JSON for scripts.
 ///
 /// ```swift
-/// HistoryReport(entries: try prefs.history(), labels: labels).table()
+/// HistoryReport(entries: try prefs.history(), labels: labels).table(width: 80)
 /// // #  WHEN                  BY         WHAT                      CHANGE
 /// // 3  2026-12-01T13:05:01Z  flags set  newBibimbapMenu override  none → on
 /// ```
@@ -15,13 +15,16 @@ struct HistoryReport {
     let entries: [PrefsHistoryEntry]
     let labels: StoreKeyLabels
 
-    func table() -> String {
+    /// The history as a table whose lines fit in `width`.
+    func table(width: Int) -> String {
         let rows = entries.map { entry -> [String] in
             [entry.id == entries.first(where: { $0.group == entry.group })?.id ? "\(entry.group)" : "",
              Timestamp.iso8601(entry.at), entry.author, labels.label(for: entry.key),
              labels.change(entry) + (entry.undoes.map { "  (undo of #\($0))" } ?? "")]
         }
-        return TextTable(header: ["#", "WHEN", "BY", "WHAT", "CHANGE"], rows: rows).render()
+        var table = TextTable(header: ["#", "WHEN", "BY", "WHAT", "CHANGE"], rows: rows)
+        table.cutFirst = [[3, 4]]
+        return table.render(width: width)
     }
 
     func json() -> JSONValue {

@@ -139,6 +139,13 @@ struct ArgumentList {
         }
     }
 
+    /// The option word just before the first word that is not an option, if there is one: in
+    /// `--colour never list`, `--colour`, whose value `never` would otherwise pass for the command.
+    var optionBeforeCommandName: String? {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("-") }), index > 0, words[index - 1].hasPrefix("-") else { return nil }
+        return words[index - 1]
+    }
+
     /// The first word, if it is not an option, removed (the command name).
     mutating func popCommandName() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") }) else { return nil }

@@ -22,6 +22,10 @@ public struct CLIError: Error, CustomStringConvertible {
         CLIError(kind: .failure, message: message, command: nil)
     }
 
+    /// Exit 1 with nothing more said: the command already printed its answer, and the status is
+    /// part of it (`flags diff` found differences, as diff(1) exits 1).
+    public static let answeredNo = CLIError(kind: .failure, message: "", command: nil)
+
     public var exitCode: Int32 { kind == .usage ? 2 : 1 }
     public var description: String { message }
 }

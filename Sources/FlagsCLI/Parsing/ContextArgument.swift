@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Nimbus
+import Platform
 
 /// Reads `--context key=value`: the value is JSON when it parses as JSON (`3`, `true`,
 /// `["a"]`), otherwise a plain string, so `--context region=DE` needs no quotes.
@@ -15,6 +16,29 @@ enum ContextArgument {
         let key = String(pair[..<equals])
         let text = String(pair[pair.index(after: equals)...])
         return (key, (try? JSONParser.parse(text)) ?? .string(text))
+    }
+
+    /// What the given attributes may not mean: a name that is no attribute of this client but
+    /// near one (`langauge`), and a value read as another kind than the attribute's (`121.0`
+    /// read as a number for `app_version`, a string on a device). `known` is the client's
+    /// context before `--context`: the built-in attributes and the registry's custom ones.
+    static func warnings(for given: [String: JSONValue], known: [String: JSONValue]) -> [String] {
+        var warnings: [String] = []
+        for (key, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard let current = known[key] else {
+                if let nearest = NearestName.find(key, among: known.keys) {
+                    warnings.append("--context \(key): this client has no attribute `\(key)` (did you mean `\(nearest)`?); "
+                                    + "it is added as a custom attribute, which only targeting that names `\(key)` reads")
+                }
+                continue
+            }
+            let expected = TargetingAttributes.kindName(of: key) ?? (current == .null ? nil : current.kindName)
+            guard let expected, value != .null, value.kindName != expected else { continue }
+            let quoted = expected == "string" ? "; for the string, quote it: --context '\(key)=\(JSONValue.string(value.compactText).compactText)'" : ""
+            warnings.append("--context \(key)=\(value.compactText) is read as JSON, the \(value.kindName) \(value.compactText), "
+                            + "but `\(key)` is a\(expected.first.map { "aeiou".contains($0) } == true ? "n" : "") \(expected)\(quoted)")
+        }
+        return warnings
     }
 }
 #endif

@@ -13,6 +13,10 @@ import Nimbus
 /// - no debug override of it is in the store;
 /// - users cannot switch it themselves (no `userPrefsKey`): that is a setting, not a temporary flag.
 ///
+/// A listed flag is one of two kinds, which call for opposite code changes: `shipped` (on
+/// everywhere: keep the code it turns on) and `neverShipped` (off everywhere: the feature never
+/// reached anyone, so its code goes with the flag, unless the work goes on).
+///
 /// `kept` says why each other flag stays. Entries have a `kind`, so the compile-time build flags
 /// (a flag equal in every distribution) can join the same report.
 ///
@@ -49,6 +53,10 @@ public struct StaleFlags: Sendable, Hashable {
 
     /// The flags that can be deleted, sorted by id.
     public var entries: [Entry]
+    /// The listed flags that are on everywhere: delete the flag, keep the code it turns on.
+    public var shipped: [Entry] { entries.filter { $0.value == true } }
+    /// The listed flags that are off everywhere: delete the flag and the code it would turn on.
+    public var neverShipped: [Entry] { entries.filter { $0.value != true } }
     /// The other flags, sorted by id, each with why it stays.
     public var kept: [Entry]
     /// What may make the list wrong: records that could not be read, which may set a listed flag.

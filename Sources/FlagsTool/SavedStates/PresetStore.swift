@@ -6,6 +6,7 @@ import Foundation
 import Nimbus
 import Prefs
 import FeatureFlags
+import Platform
 
 /// Named flag states kept in the app's store (`presets.<name>`), so a tester can save the state
 /// for a scenario once and bring it back with one command or one key in the menu.
@@ -42,10 +43,12 @@ public struct PresetStore: Sendable {
 
     /// Makes the app's overrides exactly the preset's (in one transaction) and returns the changes.
     @discardableResult
-    public func apply(_ name: String) throws -> [PrefChange] {
-        let changes = try load(name).changes(for: environment, replacing: true)
-        try environment.prefs.apply(changes)
-        return changes
+    /// Applies preset `name` in one transaction and returns what changed, in words (none when
+    /// the store already holds it).
+    public func apply(_ name: String) throws -> [String] {
+        let effective = try load(name).effectiveChanges(for: environment)
+        try environment.prefs.apply(effective.changes)
+        return effective.descriptions
     }
 
     public func delete(_ name: String) throws {

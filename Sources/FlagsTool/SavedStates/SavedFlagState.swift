@@ -56,8 +56,8 @@ public struct SavedFlagState: Sendable, Equatable {
     }
 
     /// How many debug overrides of any kind the state holds: flag overrides, forced branches and
-    /// overridden features.
-    public var debugOverrideCount: Int { overrides.count + forcedBranches.count + featureValues.count }
+    /// feature overrides, one per variable.
+    public var debugOverrideCount: Int { overrides.count + forcedBranches.count + featureVariableTexts.count }
 
     /// What the store holds now for the app's registry.
     public static func capture(from environment: FlagsEnvironment) -> SavedFlagState {
@@ -95,6 +95,16 @@ public struct SavedFlagState: Sendable, Equatable {
             "forcedBranches": .object(forcedBranches.mapValues(JSONValue.string)),
             "featureValues": .object(featureValues.mapValues(JSONValue.object)),
         ])
+    }
+
+    /// What applying this state (replacing, as a preset is applied) writes: the changes of
+    /// `changes(for:replacing:)` that store another value than the store holds, and each in
+    /// words (`StoreKeyLabels.describe`). Applying writes exactly `changes`, so the count a
+    /// command reports is what the history then shows, and "no changes" writes nothing.
+    public func effectiveChanges(for environment: FlagsEnvironment) -> (changes: [PrefChange], descriptions: [String]) {
+        let current = environment.prefs.allEntries()
+        let changes = self.changes(for: environment, replacing: true).filter { current[$0.key]?.value != $0.entry(writtenAt: 0)?.value }
+        return (changes, StoreKeyLabels(registry: environment.registry).describe(changes, against: current))
     }
 
     /// The store changes that make the app's state equal this one, as one list for one

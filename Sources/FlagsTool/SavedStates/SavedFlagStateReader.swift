@@ -67,7 +67,7 @@ public struct SavedFlagStateReader {
                 continue
             }
             guard let bool = value.boolValue else {
-                problems.append("overrides.\(id): expected true or false, found \(value.kindName) \(value.compactText)")
+                problems.append("overrides.\(id): expected true or false, found \(value.kindAndText)")
                 continue
             }
             state.overrides[id] = bool
@@ -86,7 +86,7 @@ public struct SavedFlagStateReader {
                 continue
             }
             guard let bool = value.boolValue else {
-                problems.append("userPreferences.\(id): expected true or false, found \(value.kindName) \(value.compactText)")
+                problems.append("userPreferences.\(id): expected true or false, found \(value.kindAndText)")
                 continue
             }
             state.userPreferences[id] = bool
@@ -107,14 +107,14 @@ public struct SavedFlagStateReader {
             // Only the shape is checked: the records come and go (a fetch), and a forced branch
             // of a record not there now is kept until it is back, as `flags enroll` keeps it.
             guard let branch = value.stringValue, !branch.isEmpty, !slug.isEmpty else {
-                problems.append("forcedBranches.\(slug): expected a branch slug such as \"treatment\", found \(value.kindName) \(value.compactText)")
+                problems.append("forcedBranches.\(slug): expected a branch slug such as \"treatment\", found \(value.kindAndText)")
                 continue
             }
             state.forcedBranches[slug] = branch
         }
         for (feature, value) in members("featureValues", of: root, problems: &problems) {
             guard let variables = value.objectValue, !variables.isEmpty else {
-                problems.append("featureValues.\(feature): expected an object of variable → value, found \(value.kindName) \(value.compactText)")
+                problems.append("featureValues.\(feature): expected an object of variable → value, found \(value.kindAndText)")
                 continue
             }
             var checked: [String: JSONValue] = [:]

@@ -83,7 +83,9 @@ public struct SharedPresets: Sendable {
     /// overrides exactly its own, sets its preferences and saves it as the local preset `name`.
     /// Returns the store changes made.
     @discardableResult
-    public func pull(_ name: String) throws -> [PrefChange] {
+    /// Pulls `name`, applies it and keeps it as the local preset `name`; returns what applying
+    /// changed, in words.
+    public func pull(_ name: String) throws -> [String] {
         try Self.checkRecordID(name)
         guard let record = try records.get(name) else { throw missing(name) }
         // The server chose what to answer: a record of another name would be saved as `name`.
@@ -92,10 +94,10 @@ public struct SharedPresets: Sendable {
                                      problems: ["the server answered with record `\(TerminalSafeText.sanitized(record.id))`, not `\(name)`; nothing was changed"])
         }
         let state = try read(record)
-        let changes = state.changes(for: environment, replacing: true)
+        let effective = state.effectiveChanges(for: environment)
         let save = PrefChange.set(presets.environment.prefs.branch("presets").getBranchPrefix() + name, .string(state.json.prettyText))
-        try environment.prefs.apply(documents: [baseKey(name): baseDocument(record, state: state)], changes: changes + [save])
-        return changes
+        try environment.prefs.apply(documents: [baseKey(name): baseDocument(record, state: state)], changes: effective.changes + [save])
+        return effective.descriptions
     }
 
     /// Every shared preset, sorted by name.

@@ -44,7 +44,7 @@ public enum EnrollmentEvaluator {
     /// opt-out and pause checks, which do not apply to a client already enrolled.
     public static func qualification(of record: ExperimentRecord, for client: NimbusClient,
                                      transforms: JEXLTransforms = .stateless) -> EnrollmentStatus {
-        if let appName = record.appName, appName != client.appName { return .notEnrolled(.otherApp) }
+        if !client.isForThisApp(record) { return .notEnrolled(.otherApp) }
         // Case-insensitive, as the SDK does (channels are published as both "Release" and "release").
         if let channel = record.channel, channel != client.channel, channel.lowercased() != client.channel.lowercased() {
             return .notEnrolled(.otherChannel)
@@ -61,7 +61,7 @@ public enum EnrollmentEvaluator {
                 let matches = try targeting.evaluateCondition(in: context, transforms: transforms)
                 if !matches { return .notEnrolled(.notTargeted) }
             } catch {
-                return .error("targeting of `\(record.slug)` failed: \(error)")
+                return .error("targeting of `\(record.slug)` failed: \(error.description(suggestingFrom: context))")
             }
         }
         let bucket = record.bucketConfig

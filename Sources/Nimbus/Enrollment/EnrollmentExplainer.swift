@@ -203,7 +203,7 @@ public struct EnrollmentExplainer: Sendable {
         let verdict = switch outcome {
         case .success(.bool(false)): "is false"
         case .success(let value): "is \(Self.shortText(value)), which counts as false"
-        case .failure(let error): "fails (\(error)), which counts as false"
+        case .failure(let error): "fails (\(error.description(suggestingFrom: context))), which counts as false"
         }
         // The identifier an error names is not named again.
         let named: String? = if case .failure(.undefinedIdentifier(let name)) = outcome { name } else { nil }

@@ -74,6 +74,16 @@ public struct NimbusClient: Sendable, Hashable {
         channel = context["channel"]?.stringValue ?? attributes.channel
     }
 
+    /// Whether `record` is for this app, by the one rule the Nimbus SDK has: a record's `appName`
+    /// must equal the context's `app_name`, and a record without one, or a context whose
+    /// `app_name` is not a string, is not filtered by app (application-services
+    /// `components/nimbus/src/evaluator.rs`, `is_experiment_available`). Enrolling, forcing a
+    /// branch and publishing all ask this, so none of them compares the registry's `app:`.
+    public func isForThisApp(_ record: ExperimentRecord) -> Bool {
+        guard let recordApp = record.appName, case .string(let mine)? = context["app_name"] else { return true }
+        return recordApp == mine
+    }
+
     /// A client built from the few facts most callers have; the other attributes are unset
     /// (`null`, as on a device that does not set them), `is_first_run` is a custom attribute as
     /// Firefox for iOS sets it, and `current_date` is now.

@@ -158,6 +158,19 @@ public struct TargetingAttributes: Sendable, Hashable {
         "active_experiments", "enrollments", "enrollments_map", "current_date", "nimbus_id",
     ]
 
+    /// The JSON kind (`JSONValue.kindName`) of a built-in attribute, as the SDK's `AppContext`
+    /// and targeting attributes declare it; nil for a custom one. A value of another kind
+    /// misleads targeting quietly (`versionCompare` refuses a number), so it is worth a warning.
+    public static func kindName(of name: String) -> String? {
+        switch name {
+        case "installation_date", "days_since_install", "days_since_update", "current_date": "integer"
+        case "is_already_enrolled": "boolean"
+        case "active_experiments", "enrollments": "list"
+        case "enrollments_map": "object"
+        default: attributeNames.contains(name) ? "string" : nil
+        }
+    }
+
     /// The `AppContext` fields an app (its registry) may set, by their JSON names.
     public static let appContextNames = Array(attributeNames.prefix(14))
 

@@ -36,6 +36,12 @@ public enum JSONValue: Sendable, Hashable {
         return .object(mine)
     }
 
+    /// The kind and the value, for a message: `string "en"`, `number 121.0`, and for null only
+    /// `null`, which is both.
+    public var kindAndText: String {
+        self == .null ? "null" : "\(kindName) \(compactText)"
+    }
+
     /// A short name of the value's kind, for error messages ("expected Boolean, found string").
     public var kindName: String {
         switch self {

@@ -1,3 +1,5 @@
+import Platform
+
 /// Checks JSON values against FML types and fills in object field defaults.
 ///
 /// Shared by manifest loading (defaults must have the declared types) and by
@@ -19,7 +21,8 @@ struct ValueChecker: Sendable {
         for key in members.keys.sorted() where feature.variable(key) == nil {
             problems.append(TypeProblem(
                 steps: [.key(key)],
-                message: "unknown variable '\(key)' of feature '\(feature.id)'; expected one of: \(feature.variables.map(\.name).joined(separator: ", "))",
+                message: "unknown variable '\(key)' of feature '\(feature.id)'\(Self.hint(key, among: feature.variables.map(\.name))); "
+                    + "expected one of: \(feature.variables.map(\.name).joined(separator: ", "))",
                 isAboutKey: true))
         }
         for variable in feature.variables {
@@ -72,7 +75,8 @@ struct ValueChecker: Sendable {
             for key in members.keys.sorted() where object.field(key) == nil {
                 problems.append(TypeProblem(
                     steps: path + [.key(key)],
-                    message: "unknown field '\(key)' of object \(name); expected one of: \(object.fields.map(\.name).joined(separator: ", "))",
+                    message: "unknown field '\(key)' of object \(name)\(Self.hint(key, among: object.fields.map(\.name))); "
+                        + "expected one of: \(object.fields.map(\.name).joined(separator: ", "))",
                     isAboutKey: true))
             }
             for field in object.fields {
@@ -91,8 +95,13 @@ struct ValueChecker: Sendable {
         guard !definition.variants.contains(string) else { return nil }
         return TypeProblem(
             steps: path,
-            message: "expected one of \(definition.variants.joined(separator: ", ")) (enum \(name)), found \"\(string)\"",
+            message: "expected one of \(definition.variants.joined(separator: ", ")) (enum \(name)), found \"\(string)\"\(Self.hint(string, among: definition.variants))",
             isAboutKey: isAboutKey)
+    }
+
+    /// " (did you mean 'x'?)" when a valid word is near the one found, else nothing.
+    private static func hint(_ found: String, among names: [String]) -> String {
+        NearestName.find(found, among: names).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// `value` with every object inside it completed from its object's field defaults: what the

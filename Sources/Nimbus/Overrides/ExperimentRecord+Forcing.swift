@@ -1,25 +1,28 @@
 /// Forcing a branch, as `nimbus-cli enroll SLUG --branch B` prepares a record before handing it
 /// to the app (`value_utils.rs`, `prepare_experiment`).
 extension ExperimentRecord {
-    /// This record rewritten so the SDK enrols a client of `channel` in `branch`: `channel` set
-    /// to the client's, `isEnrollmentPaused` false, `targeting` `"true"`, the bucket range the
+    /// This record rewritten so the SDK enrolls `client` in `branch`: `channel` set to the
+    /// client's, `isEnrollmentPaused` false, `targeting` `"true"`, the bucket range the
     /// whole of `total`, `branch`'s ratio 100 and every other branch's 0. A Firefox Labs opt-in
     /// is taken as opted in. Everything else (features, dates, the slug) stays, so feature
     /// conflicts are decided as for the real record, and `json` is the record as published.
-    public func forcing(branch: String, channel: String, appName: String) throws(ForcedBranchError) -> ExperimentRecord {
+    /// A record of another app (`NimbusClient.isForThisApp`, the SDK's rule) is refused, as
+    /// nimbus-cli leaves the app's own check in place.
+    public func forcing(branch: String, for client: NimbusClient) throws(ForcedBranchError) -> ExperimentRecord {
         var parses: [String: Result<JEXLExpression, JEXLError>] = [:]
-        return try forcing(branch: branch, channel: channel, appName: appName, parses: &parses)
+        return try forcing(branch: branch, for: client, parses: &parses)
     }
 
-    /// `forcing(branch:channel:appName:)`, sharing the parse of the forced targeting among records.
-    func forcing(branch: String, channel: String, appName: String,
+    /// `forcing(branch:for:)`, sharing the parse of the forced targeting among records.
+    func forcing(branch: String, for client: NimbusClient,
                  parses: inout [String: Result<JEXLExpression, JEXLError>]) throws(ForcedBranchError) -> ExperimentRecord {
         guard branches.contains(where: { $0.slug == branch }) else {
             throw .noSuchBranch(slug: slug, branch: branch, branches: branches.map(\.slug))
         }
-        if let recordApp = self.appName, recordApp != appName {
-            throw .otherApp(slug: slug, recordApp: recordApp, clientApp: appName)
+        if !client.isForThisApp(self) {
+            throw .otherApp(slug: slug, recordApp: appName ?? "", clientApp: client.appName)
         }
+        let channel = client.channel
         // Built from the fields already read, not by rewriting and reading the JSON again: a
         // client evaluates its records at every start. `json` stays the record as published.
         let bucket = BucketConfig(randomizationUnit: bucketConfig.randomizationUnit, namespace: bucketConfig.namespace,

@@ -5,7 +5,7 @@
 ///
 /// A forced branch is applied as `nimbus-cli enroll` arranges it: the record is rewritten to
 /// target everyone on the client's channel, unpaused, with the whole bucket range and every
-/// other branch's ratio at 0 (`ExperimentRecord.forcing(branch:channel:)`), then the SDK's rules
+/// other branch's ratio at 0 (`ExperimentRecord.forcing(branch:for:)`), then the SDK's rules
 /// decide as for any record, so a feature another enrolment already holds is a feature
 /// conflict. Feature values are the top layer of a feature, over the experiment's branch, each
 /// variable checked against the manifest's type like any branch value.
@@ -13,7 +13,7 @@
 /// ```swift
 /// let overrides = NimbusDebugOverrides(forcedBranches: ["new-menu-test": "treatment"],
 ///                                      featureValues: ["bibimbap-feature": ["spice-level": .int(5)]])
-/// let (records, problems) = overrides.applyForcedBranches(to: set.records, channel: "developer", appName: "bibimbap")
+/// let (records, problems) = overrides.applyForcedBranches(to: set.records, for: client)
 /// ```
 public struct NimbusDebugOverrides: Sendable, Hashable {
     /// Branch slug by experiment (or rollout) slug.
@@ -31,11 +31,15 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
 
     public var isEmpty: Bool { forcedBranches.isEmpty && featureValues.isEmpty }
 
+    /// How many feature overrides there are, one per variable set by hand: what every count of
+    /// feature overrides shows (the menu's header, `reset --all`, a saved state's summary).
+    public var featureOverrideCount: Int { featureValues.values.reduce(0) { $0 + $1.count } }
+
     /// `records` with each forced record rewritten to enrol this client in its forced branch, and
     /// a sentence for each forced slug that cannot apply (no such branch now, another app's
     /// record, no such record). A forced slug with no record stays stored and applies when the
     /// record is back (after a fetch, say).
-    public func applyForcedBranches(to records: [ExperimentRecord], channel: String, appName: String)
+    public func applyForcedBranches(to records: [ExperimentRecord], for client: NimbusClient)
         -> (records: [ExperimentRecord], problems: [String]) {
         guard !forcedBranches.isEmpty else { return (records, []) }
         var problems: [String] = []
@@ -45,7 +49,7 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
             guard let branch = forcedBranches[record.slug] else { return record }
             found.insert(record.slug)
             do {
-                return try record.forcing(branch: branch, channel: channel, appName: appName, parses: &parses)
+                return try record.forcing(branch: branch, for: client, parses: &parses)
             } catch {
                 problems.append("\(error)")
                 return record

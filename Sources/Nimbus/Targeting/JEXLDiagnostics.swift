@@ -55,7 +55,7 @@ public struct JEXLDiagnostics {
         var conditionText = condition.sourceText
         for branch in branches {
             if case .failure(let error) = outcome {
-                note("the condition `\(conditionText)` fails here (\(error)); jexl-rs reads a failed condition as false and takes the `:` branch, as a device does")
+                note("the condition `\(conditionText)` fails here (\(error.description(suggestingFrom: context))); jexl-rs reads a failed condition as false and takes the `:` branch, as a device does")
             }
             let taken = JEXLExpression.isTruthy(outcome) ? branch.truthy : branch.falsy
             outcome = attempt(taken)
@@ -69,7 +69,7 @@ public struct JEXLDiagnostics {
         for (offset, link) in links.enumerated() {
             if link.op == .or, case .failure(let error) = outcome {
                 let left = JEXLNode.sourceText(first, links[..<offset])
-                note("`\(left)` fails here (\(error)); on the left of `||` jexl-rs reads a failure as false and evaluates the right side, so the error goes unnoticed, as on a device")
+                note("`\(left)` fails here (\(error.description(suggestingFrom: context))); on the left of `||` jexl-rs reads a failure as false and evaluates the right side, so the error goes unnoticed, as on a device")
             }
             let evaluateRight = link.op == .or ? !JEXLExpression.isTruthy(outcome) : JEXLExpression.isTruthy(outcome)
             if evaluateRight { outcome = attempt(link.operand) }

@@ -1,3 +1,5 @@
+import Platform
+
 /// Why a JEXL targeting expression could not be parsed or evaluated, as jexl-rs would fail it.
 ///
 /// Use `description` in messages to people: it names the identifier, transform or construct at
@@ -24,6 +26,15 @@ public enum JEXLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `limit`, first at the 1-based character `position`: refused so that hostile targeting
     /// cannot overflow the stack.
     case tooDeep(limit: Int, position: Int)
+
+    /// `description`, with the nearest name `context` defines suggested for an undefined
+    /// identifier: the context's names are the list of valid words a typo was meant to be one of.
+    /// Computed when a message is written, never while targeting is evaluated (an error on the
+    /// left of `||` is routine there).
+    public func description(suggestingFrom context: [String: JSONValue]) -> String {
+        guard case .undefinedIdentifier(let name) = self, let nearest = NearestName.find(name, among: context.keys) else { return description }
+        return "\(description) (did you mean `\(nearest)`?)"
+    }
 
     public var description: String {
         switch self {

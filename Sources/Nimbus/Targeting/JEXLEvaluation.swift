@@ -17,6 +17,8 @@ public struct JEXLEvaluation: Sendable, Hashable {
     public let value: JSONValue?
     /// Why it could not be parsed or evaluated.
     public let error: JEXLError?
+    /// `error` in words, with the nearest name of the context suggested for an undefined one.
+    public let errorDescription: String?
     /// Parse-time and evaluation warnings, and, for a value that is not a boolean, that enrolment
     /// would refuse it as targeting.
     public let warnings: [String]
@@ -28,18 +30,18 @@ public struct JEXLEvaluation: Sendable, Hashable {
         do {
             expression = try JEXLExpression(parse: source)
         } catch {
-            (value, self.error, warnings) = (nil, error, [])
+            (value, self.error, errorDescription, warnings) = (nil, error, error.description, [])
             return
         }
         var warnings = JEXLDiagnostics.warnings(of: expression, in: context, transforms: transforms)
         do {
             let value = try expression.evaluate(in: context, transforms: transforms)
             if case .bool = value {} else {
-                warnings.append("as a record's targeting this is an error: targeting must give a boolean, and this gives \(value.kindName) \(value.compactText)")
+                warnings.append("as a record's targeting this is an error: targeting must give a boolean, and this gives \(value.kindAndText)")
             }
-            (self.value, self.error) = (value, nil)
+            (self.value, self.error, errorDescription) = (value, nil, nil)
         } catch {
-            (self.value, self.error) = (nil, error)
+            (self.value, self.error, errorDescription) = (nil, error, error.description(suggestingFrom: context))
         }
         self.warnings = warnings
     }

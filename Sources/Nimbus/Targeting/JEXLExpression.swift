@@ -51,7 +51,7 @@ public struct JEXLExpression: Sendable, Hashable {
     public func evaluateCondition(in context: [String: JSONValue], transforms: JEXLTransforms = .stateless) throws(JEXLError) -> Bool {
         let value = try evaluate(in: context, transforms: transforms)
         guard case .bool(let result) = value else {
-            throw .typeMismatch("targeting must give a boolean, but `\(source)` gave \(value.kindName) \(value.compactText); the SDK reports this as an invalid expression")
+            throw .typeMismatch("targeting must give a boolean, but `\(source)` gave \(value.kindAndText); the SDK reports this as an invalid expression")
         }
         return result
     }
@@ -171,7 +171,7 @@ public struct JEXLExpression: Sendable, Hashable {
                 let offset = floored.isNaN || floored < 0 ? 0 : floored
                 return offset < Double(elements.count) ? elements[Int(offset)] : .null
             default:
-                throw .typeMismatch("cannot index with \(key.kindName) \(key.compactText): an index is a number (lists) or a string (objects)")
+                throw .typeMismatch("cannot index with \(key.kindAndText): an index is a number (lists) or a string (objects)")
             }
         case .filter(let name, let op, let operandNode):
             guard case .array(let elements) = subject else {

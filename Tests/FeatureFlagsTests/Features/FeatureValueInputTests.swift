@@ -65,7 +65,7 @@ import FeatureFlagsTestSupport
         ("dishes", "[1]", "kitchen.dishes is List<String>"),
         ("stock", "{rice: 3}", "expected JSON for Map<String, Int>"),
         ("chef", #"{"hat":true}"#, "hat"),
-        ("closing", "\"soon\"", "kitchen.closing is Option<Int>"),
+        ("closing", "\"soon\"", "Option<Int> takes null or a value of Int: expected a whole number"),
         ("cook", "x", "has no variable `cook`"),
     ])
     func aWrongValueIsRefusedWithTheReason(variable: String, text: String, reason: String) throws {

@@ -9,10 +9,10 @@ import Testing
         let after = SavedFlagState(app: "a", channel: "beta", overrides: ["tipJar": true, "promo": false, "same": true],
                                    userPreferences: ["spicy": true], typedPreferences: ["startAtHome": "never"])
         #expect(before.differences(to: after) == [
-            "override promo: (none) → off",
-            "override reviews: on → (none)",
-            "override tipJar: off → on",
-            "typed preference startAtHome: always → never",
+            "promo override: (none) → off",
+            "reviews override: on → (none)",
+            "tipJar override: off → on",
+            "startAtHome preference: always → never",
         ])
         #expect(after.differences(to: after).isEmpty, "the channel it was captured in is not a difference")
     }

@@ -82,7 +82,7 @@ import Testing
         }
         #expect(message.contains("`bad-targeting`"))
         #expect(message.contains("`is_frist_run`"))
-        #expect(message == "targeting of `bad-targeting` failed: undefined identifier `is_frist_run`")
+        #expect(message == "targeting of `bad-targeting` failed: undefined identifier `is_frist_run` (did you mean `is_first_run`?)")
     }
 
     @Test func targetingSeesTheContext() throws {

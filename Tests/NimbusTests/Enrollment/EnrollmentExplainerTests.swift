@@ -39,7 +39,7 @@ import Testing
     /// side is an error jexl-rs reads as false.
     @Test func aFailingGroupIsExplainedInside() throws {
         #expect(try reason(targeting: "(isFirstRun == 'true' || is_first_run == true) && days_since_install < 7")
-                == "not enrolled: targeting did not match: `isFirstRun == 'true'` fails (undefined identifier `isFirstRun`), which counts as false, "
+                == "not enrolled: targeting did not match: `isFirstRun == 'true'` fails (undefined identifier `isFirstRun` (did you mean `is_first_run`?)), which counts as false, "
                 + "and `is_first_run == true` is false (is_first_run is false)")
     }
 

@@ -17,6 +17,10 @@ import Testing
         }
     }
 
+    static func client(appName: String = "firefox_ios", channel: String = "release") -> NimbusClient {
+        NimbusClient(nimbusID: "3d2142de-53bf-2d48-a92d-45fb7036cbf6", appName: appName, appId: "org.mozilla.ios.Firefox", channel: channel)
+    }
+
     func record(paused: Bool = false, targeting: String = "true", count: Int = 10000, channel: String = "release") throws -> ExperimentRecord {
         try ExperimentRecord(json: RecordFixtures.record(
             slug: "hs-test",
@@ -28,7 +32,7 @@ import Testing
     /// The upstream test's expectations: channel, pause, targeting, bucket range, ratios.
     @Test func aForcedRecordIsRewrittenAsNimbusCliPreparesIt() throws {
         let forced = try record(paused: true, targeting: "language == 'ko'", count: 10, channel: "beta")
-            .forcing(branch: "control", channel: "developer", appName: "firefox_ios")
+            .forcing(branch: "control", for: Self.client(channel: "developer"))
         #expect(forced.channel == "developer")
         #expect(forced.isEnrollmentPaused == false)
         #expect(forced.targeting == "true")
@@ -39,17 +43,17 @@ import Testing
 
     @Test func aMissingBranchOrAnotherAppsRecordIsRefusedNamingWhatExists() throws {
         #expect(throws: ForcedBranchError.noSuchBranch(slug: "hs-test", branch: "blue", branches: ["control", "treatment"])) {
-            try record().forcing(branch: "blue", channel: "release", appName: "firefox_ios")
+            try record().forcing(branch: "blue", for: Self.client())
         }
         #expect(throws: ForcedBranchError.otherApp(slug: "hs-test", recordApp: "firefox_ios", clientApp: "fenix")) {
-            try record().forcing(branch: "control", channel: "release", appName: "fenix")
+            try record().forcing(branch: "control", for: Self.client(appName: "fenix"))
         }
         let overrides = NimbusDebugOverrides(forcedBranches: ["hs-test": "blue"])
-        let (records, problems) = overrides.applyForcedBranches(to: [try record()], channel: "release", appName: "firefox_ios")
+        let (records, problems) = overrides.applyForcedBranches(to: [try record()], for: Self.client())
         #expect(records.first?.branches.map(\.ratio) == [1, 3])
         #expect(problems == ["`hs-test` has no branch `blue`; its branches are `control`, `treatment`"])
         // A record that is gone (fetched away) keeps its forced branch, and is named.
-        let waiting = NimbusDebugOverrides(forcedBranches: ["gone": "b"]).applyForcedBranches(to: [try record()], channel: "release", appName: "firefox_ios")
+        let waiting = NimbusDebugOverrides(forcedBranches: ["gone": "b"]).applyForcedBranches(to: [try record()], for: Self.client())
         #expect(waiting.problems == ["the records have no `gone` now; its forced branch `b` applies when it is back"])
         #expect(waiting.records.map(\.slug) == ["hs-test"])
     }
@@ -63,7 +67,7 @@ import Testing
         #expect(!EnrollmentEvaluator.status(of: natural, for: client).isEnrolled)
         for branch in ["control", "treatment"] {
             let overrides = NimbusDebugOverrides(forcedBranches: ["hs-test": branch])
-            let (records, problems) = overrides.applyForcedBranches(to: [natural], channel: client.channel, appName: client.appName)
+            let (records, problems) = overrides.applyForcedBranches(to: [natural], for: client)
             #expect(problems.isEmpty)
             let results = EnrollmentEvolver.evolve(records: records, client: client, now: 0).results
             #expect(results.first?.status == .enrolled(branch: branch))
@@ -82,7 +86,7 @@ import Testing
         let forced = try ExperimentRecord(json: RecordFixtures.record(slug: "zz-forced", branches: [("a", 1, .object([:])), ("b", 1, .object([:]))],
                                                                        changes: ["publishedDate": .string("2026-02-01T00:00:00Z")]))
         let overrides = NimbusDebugOverrides(forcedBranches: ["zz-forced": "b"])
-        let (records, _) = overrides.applyForcedBranches(to: [holder, forced], channel: "release", appName: "firefox_ios")
+        let (records, _) = overrides.applyForcedBranches(to: [holder, forced], for: Self.client())
         let results = EnrollmentEvolver.evolve(records: records, client: client, now: 0).results
         #expect(results.map(\.status) == [.enrolled(branch: "control"), .notEnrolled(.featureConflict)])
     }

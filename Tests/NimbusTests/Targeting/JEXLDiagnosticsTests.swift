@@ -14,7 +14,7 @@ import Testing
         // The SDK's answer: enrolled.
         #expect(try JEXLExpression(parse: source).evaluateCondition(in: iOS))
         let found = try warnings(source, in: iOS)
-        #expect(found == ["`isFirstRun == 'true'` fails here (undefined identifier `isFirstRun`); on the left of `||` jexl-rs reads a failure as false and evaluates the right side, so the error goes unnoticed, as on a device"])
+        #expect(found == ["`isFirstRun == 'true'` fails here (undefined identifier `isFirstRun` (did you mean `is_first_run`?)); on the left of `||` jexl-rs reads a failure as false and evaluates the right side, so the error goes unnoticed, as on a device"])
         // Where the left side is defined, nothing is silent.
         #expect(try warnings(source, in: ["isFirstRun": .string("true"), "days_since_install": .int(0)]).isEmpty)
     }

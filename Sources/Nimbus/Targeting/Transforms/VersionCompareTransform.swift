@@ -7,7 +7,10 @@
 enum VersionCompareTransform {
     @Sendable static func apply(_ subject: JSONValue, _ arguments: [JSONValue]) throws(JEXLError) -> JSONValue {
         guard case .string(let current) = subject else {
-            throw .typeMismatch("`versionCompare` needs a version string before the `|`, but found \(describe(subject)); the SDK compares only strings, so quote the version")
+            // A null is an attribute nothing set, not a version someone forgot to quote.
+            let fix = subject == .null ? "an attribute nothing sets is null: give it a value (the registry's `context:`, or --context)"
+                : "the SDK compares only strings, so quote the version"
+            throw .typeMismatch("`versionCompare` needs a version string before the `|`, but found \(describe(subject)); \(fix)")
         }
         guard let first = arguments.first else {
             throw .typeMismatch("`versionCompare` needs the version to compare with, as in `versionCompare('114.!')`")
@@ -28,5 +31,5 @@ enum VersionCompareTransform {
         }
     }
 
-    static func describe(_ value: JSONValue) -> String { "\(value.kindName) \(value.compactText)" }
+    static func describe(_ value: JSONValue) -> String { value.kindAndText }
 }

@@ -1,0 +1,37 @@
+import DebugMenu
+import FeatureFlags
+import FeatureFlagsTestSupport
+import Foundation
+import Testing
+import TestHelpers
+
+/// The figures the README gives of the Firefox for iOS example's menu (the status line's
+/// position and row counts, the collapsed section's size) are read from the menu itself, so
+/// they follow the example as it grows.
+@Suite struct ReadmeMenuFiguresTests {
+    let folder = TemporaryDirectory()
+
+    static var readme: String {
+        (try? String(contentsOfFile: SwiftToolchain.packageRoot + "/README.md", encoding: .utf8)) ?? ""
+    }
+
+    @Test func theStatusLineFiguresAreTheMenus() throws {
+        let environment = try FlagsEnvironment.open(FlagsOptions(
+            configPath: FirefoxExample.registryPath, storePath: folder.file("prefs.sqlite"),
+            environment: ["XDG_STATE_HOME": folder.file("state"), "HOME": folder.path]))
+        let controller = FeatureFlagsDebugViewController(environment: environment)
+        _ = controller.frame(size: Terminal.Size(rows: 30, columns: 100))
+        var steps = 0
+        while controller.screen.selectedRow?.id != MenuRowID.featureFlag("tabTrayUIExperiments").rawValue, steps < 500 {
+            controller.handle(.down)
+            steps += 1
+        }
+        let selection = try #require(controller.screen.selection)
+        let position = "id tabTrayUIExperiments \u{B7} \(selection + 1)/\(controller.screen.visibleRowCount)"
+        #expect(Self.readme.contains("(`\(position)`)"), "README.md should show `\(position)`")
+        let rows = "0 of \(controller.screen.rows.count) rows"
+        #expect(Self.readme.contains(rows), "README.md should show `\(rows)`")
+        let collapsed = "+ Build only status (\(environment.registry.flags.count)) collapsed"
+        #expect(Self.readme.contains(collapsed), "README.md should show `\(collapsed)`")
+    }
+}
