@@ -31,6 +31,22 @@ import TestTraits
         #expect(try flags.run("diff").output == "No overrides in force: every flag has its Nimbus value.\n")
     }
 
+    /// An import once applied a mistyped branch and a slug no record has, then every later
+    /// command warned. It checks forced branches as `flags enroll` does, and applies nothing.
+    @Test func anImportChecksForcedBranchesAsEnrollDoesAndAppliesNothing() throws {
+        try flags.run("set", "tipJar", "off")
+        let before = try flags.run("export").output
+        let file = folder.write(#"{"overrides": {"promoBanner": false}, "forcedBranches": {"new-menu-test": "contrl", "no-such-exp": "x"}}"#,
+                                to: "state.json")
+        let result = try flags.run("import", file, status: 1)
+        #expect(result.errors.contains("forcedBranches.new-menu-test: `new-menu-test` has no branch `contrl` (did you mean `control`?)"),
+                "\(result.errors)")
+        #expect(result.errors.contains("forcedBranches.no-such-exp: no experiment or rollout `no-such-exp` in the records of"), "\(result.errors)")
+        #expect(try flags.run("export").output == before, "nothing was applied")
+        let enroll = try flags.run("enroll", "new-menu-test", "--branch", "contrl", status: 1)
+        #expect(enroll.errors.contains("`new-menu-test` has no branch `contrl` (did you mean `control`?)"), "the same words as enroll")
+    }
+
     @Test func diffWithoutArgumentsListsThemBesideFlagOverrides() throws {
         try storeDebugOverrides()
         let diff = try flags.run("diff").output

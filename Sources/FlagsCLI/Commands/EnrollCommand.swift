@@ -40,20 +40,11 @@ struct EnrollCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
-        let record = try Self.record(slug, in: environment)
-        let branches = record.branches.map(\.slug)
         let chosen: String
-        if let branch {
-            chosen = branch
-        } else if branches.count == 1 {
-            chosen = branches[0]
-        } else {
-            throw CLIError.failure("`\(slug)` has \(branches.count) branches: give one with --branch: \(Self.list(branches))")
-        }
-        do throws(ForcedBranchError) {
-            _ = try record.forcing(branch: chosen, for: environment.experiments.client)
+        do throws(ForcingRefusal) {
+            chosen = try environment.experiments.recordToForce(slug, branch: branch, registryPath: environment.registry.path).branch
         } catch {
-            throw CLIError.failure(Self.sentence(for: error, branch: chosen))
+            throw CLIError.failure(error.description)
         }
         let store = NimbusOverrideStore(prefs: environment.prefs)
         let before = store.overrides.forcedBranches[slug]
@@ -79,38 +70,6 @@ struct EnrollCommand: FlagsCommand {
         }.map(\.slug)
         guard !winners.isEmpty, !winners.contains(where: experiments.explanation(of: result).contains) else { return "" }
         return " (held by \(list(winners)))"
-    }
-
-    /// The record `slug` among the app's records, or an error that says where the records come
-    /// from and which slug was probably meant.
-    static func record(_ slug: String, in environment: FlagsEnvironment) throws -> ExperimentRecord {
-        let experiments = environment.experiments
-        if let record = experiments.records.first(where: { $0.slug == slug }) { return record }
-        if let skipped = experiments.skipped.first(where: { $0.name == slug }) {
-            throw CLIError.failure("`\(slug)` cannot be forced: its record was skipped: \(skipped.reason)")
-        }
-        let slugs = experiments.records.map(\.slug)
-        let hint = NearestName.find(slug, among: slugs).map { " (did you mean `\($0)`?)" } ?? ""
-        guard let source = experiments.source else {
-            throw CLIError.failure("no experiment or rollout `\(slug)`: the registry \(environment.registry.path) names no experiments (`experiments:`)")
-        }
-        var message = "no experiment or rollout `\(slug)` in the records of \(source)\(hint)"
-        if let problem = experiments.loadProblem {
-            message += "; no records could be read: \(problem)"
-        } else {
-            message += slugs.isEmpty ? "; it has no records" : "; `flags experiments` lists its \(Plural.of(slugs.count, "record"))"
-        }
-        throw CLIError.failure(message)
-    }
-
-    static func sentence(for error: ForcedBranchError, branch: String) -> String {
-        switch error {
-        case .noSuchBranch(let slug, _, let branches):
-            let hint = NearestName.find(branch, among: branches).map { " (did you mean `\($0)`?)" } ?? ""
-            return "`\(slug)` has no branch `\(branch)`\(hint); its branches are \(list(branches))"
-        case .otherApp(let slug, let recordApp, let clientApp):
-            return "`\(slug)` is a record of app `\(recordApp)`, not of `\(clientApp)`: it cannot be forced here (check --config or the records' source)"
-        }
     }
 
     static func list(_ slugs: [String]) -> String { slugs.map { "`\($0)`" }.joined(separator: ", ") }

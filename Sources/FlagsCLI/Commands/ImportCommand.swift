@@ -36,7 +36,7 @@ struct ImportCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         let path = file == "-" ? file : context.absolutePath(file)
-        let state = try SavedFlagStateReader(registry: environment.registry).read(try Self.readSavedState(path), file: path)
+        let state = try SavedFlagStateReader(registry: environment.registry, checkingForcedBranchesAgainst: environment.experiments).read(try Self.readSavedState(path), file: path)
         let changes = state.changes(for: environment, replacing: replace)
         try environment.prefs.apply(changes)
         let removed = changes.filter { if case .remove = $0 { true } else { false } }.count

@@ -8,16 +8,23 @@ import Platform
 import FeatureFlags
 
 /// Reads a saved flag state (an export file or a preset) and checks every entry against the
-/// app's registry, collecting every problem instead of stopping at the first.
+/// app's registry (and, when given, its forced branches against the records), collecting every
+/// problem instead of stopping at the first.
 ///
 /// ```swift
 /// let state = try SavedFlagStateReader(registry: registry).read(text, file: "qa.json")
 /// ```
 public struct SavedFlagStateReader {
     public let registry: FeatureFlagRegistry
+    /// The records a forced branch is checked against, as `flags enroll` checks it: given for a
+    /// state that comes from outside (an import, a pulled preset), so a mistyped branch is refused
+    /// rather than stored to warn on every later command. Nil checks only the shape: a state the
+    /// tool saved itself may force a record the server has since taken away.
+    public let experiments: NimbusExperiments?
 
-    public init(registry: FeatureFlagRegistry) {
+    public init(registry: FeatureFlagRegistry, checkingForcedBranchesAgainst experiments: NimbusExperiments? = nil) {
         self.registry = registry
+        self.experiments = experiments
     }
 
     static let topLevelKeys = ["schemaVersion", "app", "channel", "overrides", "overrideSetAt", "userPreferences", "typedPreferences",
@@ -104,11 +111,17 @@ public struct SavedFlagStateReader {
             state.typedPreferences[id] = variant
         }
         for (slug, value) in members("forcedBranches", of: root, problems: &problems) {
-            // Only the shape is checked: the records come and go (a fetch), and a forced branch
-            // of a record not there now is kept until it is back, as `flags enroll` keeps it.
             guard let branch = value.stringValue, !branch.isEmpty, !slug.isEmpty else {
                 problems.append("forcedBranches.\(slug): expected a branch slug such as \"treatment\", found \(value.kindAndText)")
                 continue
+            }
+            if let experiments {
+                do throws(ForcingRefusal) {
+                    _ = try experiments.recordToForce(slug, branch: branch, registryPath: registry.path)
+                } catch {
+                    problems.append("forcedBranches.\(slug): \(error)")
+                    continue
+                }
             }
             state.forcedBranches[slug] = branch
         }

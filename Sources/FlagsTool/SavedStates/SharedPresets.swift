@@ -135,7 +135,7 @@ public struct SharedPresets: Sendable {
         guard let preset = record.data["preset"] else {
             throw SavedStateProblems(file: file, problems: ["the record has no `preset` member: it was not pushed by `flags preset push`"])
         }
-        return try SavedFlagStateReader(registry: environment.registry).read(preset, file: file)
+        return try SavedFlagStateReader(registry: environment.registry, checkingForcedBranchesAgainst: environment.experiments).read(preset, file: file)
     }
 
     /// `write`'s result, or, when the server says the record changed meanwhile, the conflict.
