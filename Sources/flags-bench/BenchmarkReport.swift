@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Foundation
-import Nimbus
+import Formats
 
 /// The benchmark's output: the figures table, and how the menu's costs grow with its size.
 struct BenchmarkReport {

@@ -1,7 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import Foundation
-import Nimbus
 
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {

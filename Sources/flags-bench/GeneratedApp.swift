@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import Foundation
-import Nimbus
+import Formats
 
 /// A deterministic app of any size for the benchmark: a manifest with one feature per flag, a
 /// registry whose flags are all debuggable, and experiment records over those features.

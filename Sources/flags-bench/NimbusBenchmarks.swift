@@ -1,6 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import Foundation
+import FML
+import Formats
 import Nimbus
 
 /// Manifest loading against PyYAML, and experiment evaluation against a Python reference.

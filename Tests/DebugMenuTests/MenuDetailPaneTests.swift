@@ -3,7 +3,7 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// The detail pane on the built-in demo, through the controller and a real SQLite store: what it

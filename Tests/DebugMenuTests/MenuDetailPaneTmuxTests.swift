@@ -4,7 +4,7 @@ import Testing
 import TestHelpers
 import FeatureFlags
 import FlagsTool
-import Nimbus
+import Formats
 import TestTraits
 
 extension Tmux {

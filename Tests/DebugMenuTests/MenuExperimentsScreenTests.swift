@@ -3,7 +3,6 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 
 /// The Experiments screen and section on the controller, with the demo registry (a rollout, a

@@ -3,7 +3,7 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import RemoteSettings
 import TestServers
 import Testing
 import TestTraits

@@ -1,6 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Synchronization
 import Testing
 import TestHelpers

@@ -2,7 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// `flags build-flags` on the demo: each flag's value in the chosen distribution and in all three.

@@ -1,6 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// What the tool says when a word is wrong: each error names the word and suggests the nearest

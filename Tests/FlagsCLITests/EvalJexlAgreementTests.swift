@@ -2,6 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsTool
 import Foundation
+import Formats
 import Nimbus
 import Testing
 import TestHelpers

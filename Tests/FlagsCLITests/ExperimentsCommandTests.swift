@@ -2,6 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
+import Formats
 import Nimbus
 import Testing
 

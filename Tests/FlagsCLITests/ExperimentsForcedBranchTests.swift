@@ -1,6 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// `flags experiments` gives the same answer about a forced branch as the menu and `flags

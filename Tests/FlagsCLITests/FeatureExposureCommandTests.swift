@@ -1,7 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Prefs
 import Testing
 import TestHelpers

@@ -1,5 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
+import Formats
 import Nimbus
 import Testing
 import TestHelpers

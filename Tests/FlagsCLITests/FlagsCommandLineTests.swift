@@ -2,7 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// The command line run in-process on the built-in demo, with a store in a temporary folder.

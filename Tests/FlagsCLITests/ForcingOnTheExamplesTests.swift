@@ -1,6 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Testing
 import TestHelpers
 import TestTraits

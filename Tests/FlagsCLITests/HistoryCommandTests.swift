@@ -1,6 +1,6 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Prefs
 import Testing
 import TestHelpers

@@ -2,7 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
-import Nimbus
+import Formats
 import Testing
 import FlagsTool
 import TestHelpers

@@ -1,7 +1,7 @@
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// Opting out and back in does what the Nimbus SDK does (an experiment never takes back a client

@@ -1,6 +1,7 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
+import RemoteSettings
 import Testing
 import TestServers
 import TestHelpers

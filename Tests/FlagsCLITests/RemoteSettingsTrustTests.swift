@@ -1,6 +1,5 @@
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 import TestHelpers
 import TestServers

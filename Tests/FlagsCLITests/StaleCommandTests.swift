@@ -2,7 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsTool
 import Foundation
-import Nimbus
+import Formats
 import Testing
 import TestHelpers
 import TestTraits

@@ -1,7 +1,7 @@
 import FeatureFlagsTestSupport
 import FlagsTool
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// One vocabulary for every store key in every command: what `log` names a key, what `diff`

@@ -1,7 +1,7 @@
 @testable import FlagsCLI
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// Tables fit the width the console stands for (a terminal's, 80 for a file or pipe): the long

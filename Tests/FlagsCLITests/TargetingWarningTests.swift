@@ -2,7 +2,7 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
 import Foundation
-import Nimbus
+import Formats
 import Testing
 
 /// Targeting that jexl-rs evaluates, but not as it reads (or with an error it reads as false for

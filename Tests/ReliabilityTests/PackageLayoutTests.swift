@@ -1,5 +1,5 @@
 import Foundation
-import Nimbus
+import Formats
 import TestHelpers
 import Testing
 import TestTraits

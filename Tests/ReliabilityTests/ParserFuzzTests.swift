@@ -1,7 +1,8 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import FML
+import Formats
 import ParserFuzzing
 import TestHelpers
 import Testing

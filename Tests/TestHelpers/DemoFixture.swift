@@ -2,7 +2,6 @@ import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsTool
 import Foundation
-import Nimbus
 
 /// The built-in Bibimbap demo written into a temporary folder, loaded as an app would load it.
 public struct DemoFixture {

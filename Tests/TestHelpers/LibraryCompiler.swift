@@ -43,7 +43,8 @@ public struct LibraryCompiler {
     public static func buildAndRun(_ sources: [String: String], in folder: String, arguments: [String] = []) throws -> Result {
         let program = (folder as NSString).appendingPathComponent("program")
         var objects: [String] = []
-        for target in ["FeatureFlags", "Prefs", "Nimbus", "Platform"] {
+        // The library and every module beneath it (docs/ARCHITECTURE.md).
+        for target in ["FeatureFlags", "Prefs", "Nimbus", "RemoteSettings", "HTTP", "FML", "Formats", "Platform"] {
             let targetFolder = buildFolder.appendingPathComponent("\(target).build").path
             let names = try FileManager.default.contentsOfDirectory(atPath: targetFolder).filter { $0.hasSuffix(".o") }.sorted()
             objects += names.map { (targetFolder as NSString).appendingPathComponent($0) }

@@ -2,7 +2,7 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 
 /// A small app whose manifest uses every FML type the feature generator maps, written into a
 /// temporary folder; `ShopFeatures.swift` beside this file is `flags generate --features` of it.

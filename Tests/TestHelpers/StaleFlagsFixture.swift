@@ -1,7 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import Formats
 import Prefs
 
 /// An app with one flag of each kind `flags stale` tells apart, written into a temporary folder:

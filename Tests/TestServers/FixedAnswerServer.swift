@@ -1,5 +1,6 @@
 import Foundation
-import Nimbus
+import Formats
+import RemoteSettings
 
 /// A tiny real HTTP server (Python's `http.server`) on loopback that answers the way a broken
 /// or busy Remote Settings server does, which a real Kinto cannot be made to do.

@@ -1,5 +1,6 @@
 import Foundation
-import Nimbus
+import Formats
+import RemoteSettings
 
 /// A real Kinto server (the Remote Settings server) with the in-memory backend, on a free
 /// loopback port, for tests.

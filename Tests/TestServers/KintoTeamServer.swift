@@ -1,5 +1,4 @@
 import Foundation
-import Nimbus
 
 /// A real Kinto server with authentication on, set up as a QA team's Remote Settings: the
 /// accounts plugin (basic auth against Kinto accounts; a wrong password is a 401, not a new

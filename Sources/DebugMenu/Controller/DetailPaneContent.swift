@@ -1,5 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import FML
+import Formats
 import Nimbus
 import Platform
 

@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import Formats
 import Nimbus
 
 /// What the Experiments screen and the Experiments section of the rows show, made from an

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import RemoteSettings
 import Prefs
 
 /// The few words the menu's header gives about a Remote Settings source: being fetched, fresh,

@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 
 /// The detail pane (Enter or `i`): opening it, keeping it in step with the store, and the
 /// edits made in it: a feature variable's value, checked against the manifest by

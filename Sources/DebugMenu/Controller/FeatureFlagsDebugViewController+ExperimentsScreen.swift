@@ -1,6 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
 
 /// The Experiments screen (`e`) and the Experiments section of the rows: every record of the
 /// previewed evaluation with this client's status and why, its branches, forcing one.

@@ -1,5 +1,4 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-import Nimbus
 
 /// The scrollable lines of the menu: for each section with rows to show, in `MenuSection`
 /// order, a title and its rows, with a spacer before every title but the first. A collapsed

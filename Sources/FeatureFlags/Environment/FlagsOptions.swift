@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import Formats
 
 /// Where to find an app's registry and store, and which channel to resolve for: what the global
 /// options `--config`, `--store` and `--channel` of `flags` say.

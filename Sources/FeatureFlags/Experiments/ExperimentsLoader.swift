@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Formats
 import Nimbus
+import RemoteSettings
 import Platform
 import Prefs
 

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import RemoteSettings
 
 /// Where an app's experiment records come from: a local file, or a Remote Settings (Kinto)
 /// server's collection, fetched with an offline cache.

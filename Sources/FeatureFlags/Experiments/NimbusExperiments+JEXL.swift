@@ -1,3 +1,4 @@
+import Formats
 import Nimbus
 
 /// A JEXL text evaluated for this client as enrolment evaluates a record's targeting: what

@@ -1,4 +1,6 @@
+import Formats
 import Nimbus
+import RemoteSettings
 import Prefs
 
 /// The Nimbus debug overrides of an app's store: forced branches under

@@ -3,7 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import Formats
+import RemoteSettings
 import Prefs
 
 /// The offline cache of a Remote Settings collection, kept in the app's store so every process

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// An FML enum as generated Swift: its raw values are the manifest's variants, and a feature
 /// value names one by that string, as a variable's value or as a map's key.

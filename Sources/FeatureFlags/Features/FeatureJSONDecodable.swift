@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// A Swift type a feature variable's JSON value can be read as: the types `flags generate
 /// --features` maps FML types to (`Boolean` → `Bool`, `Int`, `String`/`Text`/`Image` → `String`,

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// An FML object as a generated Swift struct: built from its fields, each of which falls back to
 /// the field's manifest default when the JSON lacks it or holds the wrong type.

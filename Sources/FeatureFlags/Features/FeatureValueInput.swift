@@ -1,4 +1,5 @@
-import Nimbus
+import FML
+import Formats
 import Platform
 
 /// A value typed by a person for one feature variable, read as its manifest type says and

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// The variables of one feature (or the fields of one object) as JSON, read by generated code
 /// one variable at a time into Swift types.

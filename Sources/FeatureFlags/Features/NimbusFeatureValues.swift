@@ -1,3 +1,4 @@
+import FML
 import Nimbus
 import Prefs
 

@@ -1,4 +1,5 @@
-import Nimbus
+import FML
+import Formats
 
 /// The default `NimbusFeatureFlagLayerProviding`: reads each flag's Boolean variable from the
 /// feature values Nimbus resolved for this client and channel.

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// Everything the registry says about one flag: where its value comes from and how it is shown.
 ///

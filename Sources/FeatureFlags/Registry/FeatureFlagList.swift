@@ -1,4 +1,3 @@
-import Nimbus
 
 /// A registry's flags, in id order (UTF-8 byte order: flag ids are ASCII, so alphabetical).
 ///

@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import FML
+import Formats
+import RemoteSettings
 
 /// A validated registry, with its manifest, written to and read back from a snapshot
 /// (`RegistrySnapshot` decides when one may be used). What is read back is the registry that was

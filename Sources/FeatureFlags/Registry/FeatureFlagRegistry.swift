@@ -6,7 +6,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Nimbus
+import FML
+import Formats
 import Platform
 
 /// The app's list of flags and typed preferences, read from its `feature-flags.yaml`.

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 import Synchronization
 
 /// The details of a snapshotted registry's flags (everything but their ids), each read from its

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
 
 /// Registries through the `SnapshotCache`: a registry and manifest that loaded without error are
 /// snapshotted, and read back from the snapshot while the registry, the manifest, each include

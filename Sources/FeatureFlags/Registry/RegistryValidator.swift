@@ -1,4 +1,5 @@
-import Nimbus
+import FML
+import Formats
 import Platform
 
 /// Checks a registry file against its manifest and builds the `FeatureFlagRegistry`.

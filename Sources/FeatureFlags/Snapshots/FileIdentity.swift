@@ -6,7 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Nimbus
+import Formats
 
 /// What identifies one version of a file without reading it: the same path, device, inode,
 /// size, and modification and change times mean the same contents, as far as a cache can tell.

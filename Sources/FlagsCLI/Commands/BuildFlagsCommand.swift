@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 
 /// `flags build-flags`: the app's compile-time flags (`build-flags:`) and their value in each
 /// distribution.

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import Formats
 import FlagsTool
 import Platform
 

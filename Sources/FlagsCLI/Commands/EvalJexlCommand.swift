@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 
 /// `flags eval-jexl EXPRESSION`: a JEXL expression evaluated for this client exactly as a
 /// record's targeting is.

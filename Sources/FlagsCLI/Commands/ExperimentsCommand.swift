@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 
 /// `flags experiments`: every experiment and rollout record with this client's status.
 struct ExperimentsCommand: FlagsCommand {

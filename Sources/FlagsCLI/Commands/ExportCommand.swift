@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
 import Platform
 import FlagsTool
 

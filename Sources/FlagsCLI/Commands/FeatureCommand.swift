@@ -1,7 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import FlagsTool
-import Nimbus
+import Formats
 import Platform
 
 /// `flags feature FEATURE [--json]`, `flags feature set FEATURE VARIABLE VALUE`,

@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 import FlagsTool
 
 /// `flags features`: the manifest's features, their variables and the flags that read them.

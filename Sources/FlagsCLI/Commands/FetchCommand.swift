@@ -5,7 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import Formats
+import RemoteSettings
 import Platform
 
 /// `flags fetch`: asks the Remote Settings server now and says what changed.

@@ -1,6 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
 
 /// `flags get ID`: one flag's value and the full story behind it.
 struct GetCommand: FlagsCommand {

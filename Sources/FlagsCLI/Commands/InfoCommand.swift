@@ -1,6 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
 import Platform
 
 /// `flags info SLUG`: one experiment or rollout record in full, and why this client is or is not

@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 
 /// `flags list`: every flag with its value and where the value comes from.
 struct ListCommand: FlagsCommand {

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import Dispatch
 import FeatureFlags
-import Nimbus
+import Formats
 import Platform
 import Synchronization
 import FlagsTool

@@ -1,6 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
 import FlagsTool
 import Platform
 

@@ -5,7 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
+import Formats
 import Nimbus
+import RemoteSettings
 import Platform
 
 /// `flags publish RECIPE.json`: an experiment or rollout checked against the manifest and

@@ -1,7 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
 import FeatureFlags
 import FlagsTool
-import Nimbus
+import Formats
 
 /// `flags stale`: the flags that have done their job and can be deleted, each with why.
 struct StaleCommand: FlagsCommand {

@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import Formats
 import Platform
 
 /// `flags test-feature FEATURE FILE`: a whole or partial feature value from a JSON or YAML file,

@@ -1,6 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
 
 /// `flags unpublish SLUG`: removes a recipe from the preview collection, which ends it for every
 /// client reading that collection.

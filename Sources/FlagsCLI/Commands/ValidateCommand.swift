@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import FML
 import Platform
 
 /// `flags validate`: registry, manifest and experiments checked together; exit 1 on any problem.

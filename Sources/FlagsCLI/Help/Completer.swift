@@ -6,7 +6,7 @@ import Foundation
 #endif
 import FeatureFlags
 import FlagsTool
-import Nimbus
+import RemoteSettings
 import Platform
 import Prefs
 

@@ -7,7 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Nimbus
+import Formats
 import Platform
 import Synchronization
 

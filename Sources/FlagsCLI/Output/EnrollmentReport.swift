@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import Formats
 import Nimbus
 
 /// What `flags experiments` says about one record: its status for this client, in words and JSON.

@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
 import FlagsTool
+import Formats
 import Nimbus
 import Platform
 

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import Formats
 import Platform
 
 /// What `flags get` and `flags list` say about one flag, as JSON for scripts and as text for people.

@@ -1,6 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FlagsTool
-import Nimbus
+import Formats
 import Platform
 import Prefs
 

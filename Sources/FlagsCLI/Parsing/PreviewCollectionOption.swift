@@ -1,6 +1,7 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
-import Nimbus
+import FlagsTool
+import RemoteSettings
 
 /// Where `flags publish` writes a recipe and `flags unpublish` removes it from:
 /// `--collection` (the preview collection unless given), `--bucket` and `--remote`. One type, so

@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import FlagsTool
 import Platform
 
 /// The Remote Settings server a team command writes to: `--remote URL` (`…/v1`), else

@@ -1,4 +1,5 @@
-import Nimbus
+import FML
+import Formats
 import FeatureFlags
 
 /// Writes the typed feature accessors an app compiles, the way nimbus-fml generates `FxNimbus`

@@ -1,4 +1,5 @@
-import Nimbus
+import FML
+import Formats
 import FeatureFlags
 
 /// One feature of the app's manifest as `flags features` shows it: its variables with their

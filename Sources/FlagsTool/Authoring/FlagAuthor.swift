@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import Formats
 import Platform
 import FeatureFlags
 

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 import FeatureFlags
 
 /// Adds and removes one path in the `include` list of a Feature Manifest's text, keeping the

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 import Platform
 import FeatureFlags
 

@@ -1,4 +1,5 @@
 import FeatureFlags
+import FML
 import Nimbus
 
 /// The flags an app can delete: shipped, untested and unused by anyone, each with the reasons.

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 import FeatureFlags
 
 /// Writes a string as a YAML scalar that reads back as the same string: plain when that is safe,

@@ -1,4 +1,5 @@
 import FeatureFlags
+import Formats
 import Nimbus
 import Platform
 import Prefs

@@ -6,7 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Nimbus
+import Formats
 import Prefs
 import FeatureFlags
 

@@ -1,4 +1,4 @@
-import Nimbus
+import Formats
 
 /// The results of the parts of a sharded matrix (`flags matrix --shard K/N --json` on each CI
 /// job), checked to cover the combination list exactly once and put back in list order

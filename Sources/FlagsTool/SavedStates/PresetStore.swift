@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
 import Prefs
 import FeatureFlags
 import Platform

@@ -1,4 +1,3 @@
-import Nimbus
 
 /// What differs between two saved flag states, one line per entry, for showing a person what a
 /// colleague changed in a shared preset.

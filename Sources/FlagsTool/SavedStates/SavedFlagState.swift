@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Nimbus
+import Formats
 import Prefs
 import FeatureFlags
 import Platform

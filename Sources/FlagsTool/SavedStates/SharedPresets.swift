@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeatureFlags
-import Nimbus
+import Formats
+import RemoteSettings
 import Platform
 import Prefs
 

@@ -1,3 +1,4 @@
+import Formats
 /// The stored form of an event's counts, a small JSON object, so any store that keeps text can
 /// keep the event store:
 /// `{"Days":{"bucketCount":56,"buckets":[3,0,1],"start":1767225600000}, "Hours":{…}, …}`

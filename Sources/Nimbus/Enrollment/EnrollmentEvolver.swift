@@ -1,3 +1,4 @@
+import Formats
 /// Evaluates experiment records for a client the way a device does at each start: from the
 /// enrolments the previous evaluation left (`NimbusClient.previousEnrollments`), following the
 /// Nimbus SDK's `EnrollmentsEvolver` (`components/nimbus/src/enrollment.rs`).

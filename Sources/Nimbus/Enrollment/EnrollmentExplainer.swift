@@ -1,3 +1,4 @@
+import Formats
 /// Why a client is, or is not, enrolled in a record, as a sentence with the facts behind it: the
 /// part of the targeting that failed and the values it read, the client's bucket and the
 /// record's range, the record holding a conflicting feature, the app or channel it is for.

@@ -1,3 +1,4 @@
+import Formats
 /// Computes each feature's value from the manifest defaults and the client's enrollments.
 ///
 /// Use it after `EnrollmentEvaluator`. The resolver knows nothing of manifests: `defaults`

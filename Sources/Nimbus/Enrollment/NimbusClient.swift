@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Formats
 
 /// The client a set of experiment records is evaluated for: who it is (nimbus id), which app
 /// and channel it runs, its targeting attributes, what it was enrolled in at the previous

@@ -1,3 +1,4 @@
+import Formats
 /// A feature's value for one client, and which experiment and rollout contributed to it.
 ///
 /// Use `value` as the feature's variables (an object: variable name → value) and `source` to

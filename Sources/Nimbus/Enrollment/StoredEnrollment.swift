@@ -1,3 +1,4 @@
+import Formats
 /// A client's enrolment in one record after an evaluation, kept until the next one, as the
 /// Nimbus SDK keeps its enrolments database between runs.
 ///

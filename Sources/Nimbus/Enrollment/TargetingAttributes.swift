@@ -1,3 +1,4 @@
+import Formats
 /// What JEXL targeting can read about one client, computed as the Nimbus SDK computes it: the
 /// app's `AppContext` (`stateful/matcher.rs`) and the SDK's own `TargetingAttributes`
 /// (`stateful/evaluator.rs`), serialised the way serde serialises them.

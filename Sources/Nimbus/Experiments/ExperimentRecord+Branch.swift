@@ -1,3 +1,4 @@
+import Formats
 extension ExperimentRecord {
     /// One arm of an experiment: its slug, its share of enrolled users, and the feature values
     /// it sets.

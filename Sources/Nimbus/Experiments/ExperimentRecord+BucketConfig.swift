@@ -1,3 +1,4 @@
+import Formats
 extension ExperimentRecord {
     /// Which slice of the population a record samples: `count` of `total` buckets starting at
     /// `start` (wrapping past `total`), hashed per `namespace`. As in the SDK, `total` defaults to

@@ -1,3 +1,4 @@
+import Formats
 extension ExperimentRecord {
     /// The value a branch gives one feature: `{"featureId": ..., "value": {...}}`.
     ///

@@ -1,3 +1,4 @@
+import Formats
 /// One Nimbus experiment or rollout, as published to Remote Settings.
 ///
 /// Use it to decide enrollment (`EnrollmentEvaluator`) and to read what each branch sets. The

@@ -1,3 +1,4 @@
+import Formats
 /// Why one experiment record cannot be used, naming the field at fault.
 ///
 /// Use it where a record is read on its own; `ExperimentRecordSet` turns it into a

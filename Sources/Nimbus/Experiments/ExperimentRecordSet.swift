@@ -1,3 +1,4 @@
+import Formats
 /// All the experiment records of one Remote Settings answer, plus the ones that could not be used.
 ///
 /// Use `ExperimentRecordSet.parse(_:)` on the `{"data": [...]}` body of a Remote Settings

@@ -1,3 +1,4 @@
+import Formats
 /// Typed access to the members of one JSON object in a record, producing errors that name the
 /// member by its full path (`branches[1].ratio`), with the rules of the Nimbus SDK's serde model
 /// (`components/nimbus/src/schema.rs`): an `Option` field may be absent or `null` (Experimenter

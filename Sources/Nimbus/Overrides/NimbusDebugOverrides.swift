@@ -1,3 +1,4 @@
+import Formats
 /// What a developer or QA forced on this client for debugging: a branch per experiment slug
 /// (`flags enroll`) and variables per feature (`flags feature set`). Plain data: the app's
 /// store keeps it (`NimbusOverrideStore`), and only developer and beta builds hand it to an

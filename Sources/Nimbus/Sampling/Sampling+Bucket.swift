@@ -1,3 +1,4 @@
+import Formats
 /// The bucket a client falls in, for explaining bucketing to people (`flags info`, the reason
 /// "not in the sampled buckets"): enrolment itself compares hashes with `bucketSample` and never
 /// needs it.

@@ -1,3 +1,4 @@
+import Formats
 /// Nimbus's deterministic sampling: which users a bucket range selects and which branch each
 /// selected user gets, computed exactly as application-services' `sampling.rs` does.
 ///

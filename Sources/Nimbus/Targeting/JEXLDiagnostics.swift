@@ -1,3 +1,4 @@
+import Formats
 /// What evaluating a JEXL expression against one context does that its author probably did not
 /// expect: an error that jexl-rs silently reads as false, or an equality between values of
 /// different kinds (never true). The expression's own parse-time `warnings` come first.

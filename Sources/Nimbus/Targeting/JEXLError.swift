@@ -1,4 +1,5 @@
 import Platform
+import Formats
 
 /// Why a JEXL targeting expression could not be parsed or evaluated, as jexl-rs would fail it.
 ///

@@ -1,3 +1,4 @@
+import Formats
 /// One JEXL text evaluated as enrolment evaluates targeting: parsed by `JEXLExpression`,
 /// evaluated in a client's context with its transforms, with the warnings `JEXLDiagnostics`
 /// finds. What `flags eval-jexl` prints.

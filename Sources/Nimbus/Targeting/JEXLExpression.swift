@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Formats
 
 /// A parsed JEXL targeting expression, evaluated as jexl-rs 0.4 (the engine the mobile Nimbus
 /// SDK links) evaluates it against a client's targeting context.

@@ -1,3 +1,4 @@
+import Formats
 /// The syntax tree of a parsed JEXL expression, shaped by jexl-rs's grammar
 /// (`jexl-parser/src/parser.lalrpop`).
 ///

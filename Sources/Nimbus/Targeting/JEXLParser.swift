@@ -1,3 +1,4 @@
+import Formats
 /// Recursive-descent parser from JEXL tokens to a `JEXLNode`, accepting exactly jexl-rs's
 /// grammar (`jexl-parser/src/parser.lalrpop`). Its precedence levels, lowest first, each
 /// left-associative:

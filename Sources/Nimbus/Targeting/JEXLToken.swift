@@ -1,3 +1,4 @@
+import Formats
 /// One lexical token of a JEXL expression, with the 1-based character offset where it starts.
 struct JEXLToken: Equatable {
     enum Kind: Equatable {

@@ -1,3 +1,4 @@
+import Formats
 /// The transforms a JEXL expression may call (`subject | name(arguments)`), by name.
 ///
 /// JEXL itself defines none: the host registers them, as the Nimbus SDK registers

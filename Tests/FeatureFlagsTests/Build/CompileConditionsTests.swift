@@ -1,7 +1,6 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsTool
-import Nimbus
 import Prefs
 import TestHelpers
 import Testing

@@ -1,5 +1,4 @@
 import FeatureFlags
-import Nimbus
 import Testing
 
 @Suite struct ExperimentsSourceTests {

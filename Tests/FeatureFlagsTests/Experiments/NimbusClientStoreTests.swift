@@ -1,6 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
+import Formats
 import Nimbus
 import Prefs
 import Testing

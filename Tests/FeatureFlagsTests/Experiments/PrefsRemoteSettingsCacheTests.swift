@@ -1,7 +1,7 @@
 @testable import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import RemoteSettings
 import Prefs
 import Testing
 

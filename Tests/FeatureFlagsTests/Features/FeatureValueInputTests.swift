@@ -1,5 +1,6 @@
 import FeatureFlags
-import Nimbus
+import FML
+import Formats
 import Testing
 import FeatureFlagsTestSupport
 

@@ -1,6 +1,7 @@
 @testable import FeatureFlags
 import FeatureFlagsTestSupport
-@testable import Nimbus
+@testable import FML
+@testable import Formats
 import Prefs
 import Testing
 import TestHelpers

@@ -1,5 +1,5 @@
 import FeatureFlagsTestSupport
-import Nimbus
+import Formats
 import Testing
 @testable import FeatureFlags
 import TestHelpers

@@ -1,7 +1,6 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 import TestHelpers
 

@@ -1,7 +1,6 @@
 @testable import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 @testable import FlagsTool
 import TestHelpers

@@ -1,7 +1,7 @@
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
+import FML
 import Testing
 import TestHelpers
 @testable import FlagsTool

@@ -1,5 +1,5 @@
 @testable import FeatureFlags
-import Nimbus
+import Formats
 import Testing
 @testable import FlagsTool
 

@@ -1,5 +1,5 @@
 import FlagsTool
-import Nimbus
+import Formats
 import Testing
 
 /// `--shard K/N` parts and `--merge`'s checks, on generated lists.

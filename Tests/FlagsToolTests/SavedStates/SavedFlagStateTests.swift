@@ -2,7 +2,6 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 
 @Suite struct SavedFlagStateTests {

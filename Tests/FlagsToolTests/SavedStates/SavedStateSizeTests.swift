@@ -2,7 +2,6 @@ import FeatureFlags
 import FlagsTool
 import FeatureFlagsTestSupport
 import Foundation
-import Nimbus
 import Testing
 
 /// A saved state read from the store (a preset) has the same size limit as an import file.

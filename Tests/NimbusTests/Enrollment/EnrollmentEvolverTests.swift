@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// Enrolment that follows the previous evaluation, as application-services' `EnrollmentsEvolver`

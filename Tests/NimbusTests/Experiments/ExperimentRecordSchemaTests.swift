@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// Records read as the Nimbus SDK's serde model reads them

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestServers
+@testable import Formats
 @testable import Nimbus
 import TestTraits
 

@@ -1,3 +1,4 @@
+@testable import Formats
 @testable import Nimbus
 
 /// Builds experiment record JSON for tests: a valid record with every required field, with

@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 @Suite struct SamplingTests {

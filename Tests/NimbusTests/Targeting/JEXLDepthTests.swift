@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// Hostile targeting: nesting beyond the parser's limit is an error, never a stack overflow, and

@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// `JEXLDiagnostics`: what evaluating targeting in one context does silently, said in a sentence.

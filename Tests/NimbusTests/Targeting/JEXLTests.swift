@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// JEXL as jexl-rs 0.4 evaluates it, on a context shaped like the one the SDK serialises

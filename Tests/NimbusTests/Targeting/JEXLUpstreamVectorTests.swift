@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// The unit-test vectors of mozilla/jexl-rs 0.4 (MPL 2.0), as tables: jexl-eval/src/lib.rs

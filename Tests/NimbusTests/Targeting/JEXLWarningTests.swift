@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// `JEXLExpression.warnings`: where jexl-rs's reading of valid targeting is likely not the one

@@ -1,6 +1,8 @@
 import FeatureFlags
 import FlagsTool
 import Foundation
+import FML
+import Formats
 import Nimbus
 
 /// Feeds seeded mutations of real files to the manifest, registry and experiments loaders, and

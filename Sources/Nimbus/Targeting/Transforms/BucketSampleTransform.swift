@@ -1,3 +1,4 @@
+import Formats
 /// `input | bucketSample(start, count, total)`: whether `input` hashes into the `count` buckets
 /// from `start` out of `total`, exactly as the Nimbus SDK's transform (`targeting.rs`) decides.
 ///

@@ -1,3 +1,4 @@
+import Formats
 /// `'event' | eventSum(interval, buckets[, start])` and the other event-store transforms, with
 /// their arguments read exactly as the Nimbus SDK reads them (`stateful/behavior.rs`).
 ///

@@ -1,3 +1,4 @@
+import Formats
 /// `'pref.name' | preferenceIsUserSet`: whether the user changed a Gecko preference that a
 /// feature of the manifest sets (`gecko-pref:`), as the Nimbus SDK's transform answers.
 ///

@@ -1,3 +1,4 @@
+import Formats
 /// `version | versionCompare(other)`: 1, 0 or -1 as `version` is newer than, equal to or older
 /// than `other` in Firefox version order (`FirefoxVersion`), as the Nimbus SDK's transform answers.
 ///

@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// `bucketSample` as application-services' `targeting.rs` registers it; the vectors are

@@ -1,4 +1,5 @@
 import Testing
+@testable import Formats
 @testable import Nimbus
 
 /// The event transforms through JEXL, as `test_integration_smoke_test` of application-services

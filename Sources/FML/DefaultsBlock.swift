@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Platform
+import Formats
+
+/// One `{channel | channels, value}` block of a `defaults` list (or of a variable's `default`
+/// written per channel), read and checked.
+///
+/// Blocks apply in file order; a block naming no channel applies to every channel; later blocks
+/// deep-merge over earlier ones. A block with `targeting` is read but not applied, as the Nimbus
+/// FML tool does: targeted defaults are evaluated by nothing yet.
+struct DefaultsBlock: Sendable {
+    /// nil: every channel.
+    let channels: [String]?
+    let value: JSONValue
+    let valueNode: YAMLNode
+    let hasTargeting: Bool
+
+    static let keys = ["channel", "channels", "value", "targeting"]
+
+    func applies(to channel: String) -> Bool {
+        !hasTargeting && (channels?.contains(channel) ?? true)
+    }
+
+    /// True when `node` is a sequence of block-shaped mappings (each has `value` and only block
+    /// keys), i.e. a variable default written per channel rather than a literal list.
+    static func isBlockList(_ node: YAMLNode) -> Bool {
+        guard let items = node.items, !items.isEmpty else { return false }
+        return items.allSatisfy { item in
+            item["value"] != nil && item.keys.allSatisfy(keys.contains)
+        }
+    }
+
+    /// The blocks that apply to `channel` merged in order, or nil when none applies.
+    static func merged(_ blocks: [DefaultsBlock], for channel: String) -> JSONValue? {
+        blocks.filter { $0.applies(to: channel) }.reduce(nil) { merged, block in
+            merged.map { $0.merging(block.value) } ?? block.value
+        }
+    }
+
+    /// The blocks that name no channel merged in order, or nil when there are none.
+    static func mergedForEveryChannel(_ blocks: [DefaultsBlock]) -> JSONValue? {
+        blocks.filter { $0.channels == nil && !$0.hasTargeting }.reduce(nil) { merged, block in
+            merged.map { $0.merging(block.value) } ?? block.value
+        }
+    }
+
+    /// Reads a block; `knownChannels` are the manifest's channels, `context` names the owner for
+    /// messages ("feature 'x'").
+    init(_ node: YAMLNode, knownChannels: [String], context: String) throws(ManifestError) {
+        guard let entries = node.entries else {
+            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context), found a \(node.kindName)")
+        }
+        var channels: [String] = []
+        var value: YAMLNode?
+        var hasTargeting = false
+        for entry in entries {
+            let key = entry.key.string ?? ""
+            switch key {
+            case "channel":
+                guard let text = entry.value.string else {
+                    throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context) to be a string, found a \(entry.value.kindName)")
+                }
+                // Upstream accepts "beta, developer" in one string.
+                for name in text.split(separator: ",") {
+                    let name = name.trimmingSpaces()
+                    guard !name.isEmpty else { continue }
+                    try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context)
+                    channels.append(name)
+                }
+            case "channels":
+                guard let items = entry.value.items else {
+                    throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context) to be a list of channel names, found a \(entry.value.kindName)")
+                }
+                for item in items {
+                    guard let name = item.string else {
+                        throw ManifestError(at: item.mark, "expected a channel name in \(context), found a \(item.kindName)")
+                    }
+                    try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context)
+                    channels.append(name)
+                }
+            case "value":
+                value = entry.value
+            case "targeting":
+                hasTargeting = true
+            default:
+                throw ManifestError(at: entry.key.mark, "unknown key '\(key)' in a defaults block of \(context); expected one of: \(Self.keys.joined(separator: ", "))")
+            }
+        }
+        guard let value else {
+            throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context)")
+        }
+        self.channels = channels.isEmpty ? nil : channels
+        self.value = value.jsonValue
+        self.valueNode = value
+        self.hasTargeting = hasTargeting
+    }
+
+    private static func check(_ name: String, at mark: YAMLMark, knownChannels: [String], context: String) throws(ManifestError) {
+        guard knownChannels.contains(name) else {
+            throw ManifestError(at: mark, "unknown channel '\(name)' in \(context); expected one of: \(knownChannels.joined(separator: ", "))")
+        }
+    }
+}

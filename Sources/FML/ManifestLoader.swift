@@ -1,0 +1,890 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
+import Formats
+
+/// Reads a root manifest, its includes and its imports into a checked `FeatureManifest`.
+///
+/// Loading happens in two passes because a feature in one file may use an enum, object or string
+/// alias declared in any other: first every file is read and its top-level declarations
+/// collected, then types are resolved and defaults checked and merged.
+///
+/// Files come in modules, as nimbus-fml groups them: a module is a manifest with the files it
+/// includes; `import` brings in another module. An imported module's defaults are those of the
+/// channel its import names (or of its only channel), and the importer's `features:` blocks
+/// then apply over them for the importer's own channels. Types and features share one namespace
+/// across modules: a name declared by two modules is an error, as it is upstream.
+struct ManifestLoader {
+    /// A named declaration (feature, enum, object) and the module that declares it.
+    private struct Declaration {
+        let name: String
+        let key: YAMLNode
+        let body: YAMLNode
+        let module: Int
+    }
+
+    /// One `import:` entry, its path resolved against the importing file.
+    private struct Import {
+        let pathNode: YAMLNode
+        let path: String
+        let identity: String
+        let channelNode: YAMLNode
+        /// `features:` of the import: each feature's override blocks, in the order they apply,
+        /// and the examples it adds.
+        var features: [(key: YAMLNode, blocks: [YAMLNode], examples: [YAMLNode])]
+        var child = -1
+    }
+
+    /// A manifest and the files it includes.
+    private struct Module {
+        let path: String
+        var loaded: Set<String> = []
+        var channels: [String]?
+        var includedChannels: [YAMLNode] = []
+        var imports: [Import] = []
+    }
+
+    private static let topLevelKeys = ["about", "channels", "include", "includes", "import", "imports",
+                                       "features", "enums", "objects", "types", "version"]
+    private static let featureKeys = ["description", "variables", "defaults", "meta-bug", "documentation",
+                                      "contacts", "events", "allow-coenrollment", "examples", "configurator"]
+    /// nimbus-fml's other spellings: `default` for `defaults`, `owner`/`owners` for `contacts`.
+    private static let featureKeyAliases = ["default", "owner", "owners"]
+    private static let variableKeys = ["type", "default", "description", "string-alias", "pref-key", "gecko-pref"]
+    private static let fieldKeys = ["type", "default", "description"]
+    private static let aboutKeys = ["description", "kotlin", "android", "swift", "ios"]
+    private static let importKeys = ["path", "channel", "features"]
+
+    private var files: [String] = []
+    /// What nimbus-fml refuses but this loader has always accepted, so apps keep loading.
+    private var warnings: [String] = []
+    private var modules: [Module] = []
+    private var moduleByIdentity: [String: Int] = [:]
+    private var features: [Declaration] = []
+    private var enums: [Declaration] = []
+    private var objects: [Declaration] = []
+
+    // MARK: Pass 1: files
+
+    mutating func load(path: String) throws(ManifestError) {
+        _ = try loadModule(path: path, importedAt: nil)
+    }
+
+    private static func identity(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Loads the module whose manifest is at `path` (once), then the modules it imports.
+    private mutating func loadModule(path: String, importedAt anImport: Import?) throws(ManifestError) -> Int {
+        let identity = Self.identity(of: path)
+        if let known = moduleByIdentity[identity] { return known }
+        if let anImport {
+            try Self.checkIsFile(path, named: anImport.pathNode, what: "imported")
+        }
+        let module = modules.count
+        modules.append(Module(path: path))
+        moduleByIdentity[identity] = module
+        let imports = try Self.mergedImports(try loadFile(path: path, module: module, includedAt: nil))
+        modules[module].imports = imports
+        for index in imports.indices {
+            let child = try loadModule(path: imports[index].path, importedAt: imports[index])
+            modules[module].imports[index].child = child
+        }
+        return module
+    }
+
+    /// An include or import that names no readable file is that line's fault, so it is reported
+    /// there rather than at line 1 of something that is no file.
+    static func checkIsFile(_ path: String, named node: YAMLNode, what: String) throws(ManifestError) {
+        let spelled = node.string ?? ""
+        if !FileManager.default.fileExists(atPath: path) {
+            throw ManifestError(at: node.mark, "\(what) file '\(spelled)' not found (looked for \(path), \(what) from \(node.mark.file))")
+        }
+        var info = stat()
+        if stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFREG {
+            throw ManifestError(at: node.mark, "\(what) path '\(spelled)' is not a file (\(path), \(what) from \(node.mark.file))")
+        }
+    }
+
+    /// Reads one file of `module` and the files it includes; returns the module's imports found
+    /// there, in the order nimbus-fml merges them (an included file's blocks before the
+    /// including file's, later includes first).
+    private mutating func loadFile(path: String, module: Int, includedAt include: YAMLNode?) throws(ManifestError) -> [Import] {
+        guard modules[module].loaded.insert(Self.identity(of: path)).inserted else { return [] }
+        if let include { try Self.checkIsFile(path, named: include, what: "included") }
+        files.append(path)
+
+        let root: YAMLNode
+        root = try YAMLReader.read(path: path)
+        if root.isNull { return [] }
+        let entries = try Self.mapping(root, "the top level of a Feature Manifest")
+        var includes: [YAMLNode] = []
+        var imports: [Import] = []
+        var seenKeys: [String: YAMLNode] = [:]
+        for entry in entries {
+            let key = entry.key.string ?? ""
+            let value = entry.value
+            // `include` and `includes` (and the other aliases) are one field upstream.
+            let field = ["include": "includes", "import": "imports"][key] ?? key
+            if let first = seenKeys[field] {
+                throw ManifestError(at: entry.key.mark, "'\(key)' is given twice (also as '\(first.string ?? "")' at \(first.mark)); write one list")
+            }
+            seenKeys[field] = entry.key
+            switch key {
+            case "about":
+                if let warning = try Self.checkAbout(value, includedAt: include) { warnings.append(warning.description) }
+            case "channels":
+                let items = try Self.sequence(value, "'channels'")
+                for item in items { _ = try Self.string(item, "a channel name") }
+                if include == nil {
+                    var seen: Set<String> = []
+                    for item in items where !seen.insert(item.string!).inserted {
+                        throw ManifestError(at: item.mark, "duplicate channel '\(item.string!)'")
+                    }
+                    modules[module].channels = items.map { $0.string! }
+                } else {
+                    modules[module].includedChannels += items
+                }
+            case "include", "includes":
+                if value.isNull { continue }
+                for item in try Self.sequence(value, "'\(key)'") {
+                    _ = try Self.string(item, "an include path")
+                    includes.append(item)
+                }
+            case "import", "imports":
+                if value.isNull { continue }
+                for item in try Self.sequence(value, "'\(key)'") {
+                    imports.append(try Self.importBlock(item, from: path))
+                }
+            case "features":
+                features += try declarations(value, "'features'", module: module)
+            case "enums":
+                enums += try declarations(value, "'enums'", module: module)
+            case "objects":
+                objects += try declarations(value, "'objects'", module: module)
+            case "types":
+                // The legacy spelling (Focus for Android): enums and objects under one key.
+                if value.isNull { continue }
+                let types = try Self.mapping(value, "'types'")
+                try Self.checkKeys(types, allowed: ["enums", "objects"], in: "'types'")
+                if let node = value["enums"] { enums += try declarations(node, "'types.enums'", module: module) }
+                if let node = value["objects"] { objects += try declarations(node, "'types.objects'", module: module) }
+            case "version":
+                // Written as `1.0` or `1.0.0`: any scalar will do.
+                guard value.isScalar else {
+                    throw ManifestError(at: value.mark, "expected 'version' to be a scalar such as 1.0.0, found a \(value.kindName)")
+                }
+            default:
+                throw ManifestError(at: entry.key.mark, "unknown top-level key '\(key)'; expected one of: \(Self.topLevelKeys.joined(separator: ", "))")
+            }
+        }
+        let directory = FilePathText.folder(of: path)
+        var included: [[Import]] = []
+        for item in includes {
+            let relative = item.string!
+            let resolved = relative.hasPrefix("/") ? relative : FilePathText.joined(directory, relative)
+            included.append(try loadFile(path: Self.lexicallyNormalized(resolved), module: module, includedAt: item))
+        }
+        return included.reversed().flatMap { $0 } + imports
+    }
+
+    /// Reads one entry of `import:`.
+    private static func importBlock(_ node: YAMLNode, from file: String) throws(ManifestError) -> Import {
+        let entries = try mapping(node, "an entry of 'import'")
+        try checkKeys(entries, allowed: importKeys, in: "an entry of 'import'")
+        guard let pathNode = node["path"] else {
+            throw ManifestError(at: node.mark, "missing 'path' in an entry of 'import': the manifest file to import, relative to \(file)")
+        }
+        let spelled = try string(pathNode, "'path' of an import")
+        if spelled.hasPrefix("@") || spelled.contains("://") {
+            let form = spelled.hasPrefix("@") ? "a GitHub repository reference" : "a URL"
+            throw ManifestError(at: pathNode.mark, "import path '\(spelled)' is \(form), which needs the network to resolve; "
+                + "vendor it: copy that manifest (and the files it includes) into this repository and import it by a relative path")
+        }
+        guard let channelNode = node["channel"] else {
+            throw ManifestError(at: node.mark, "missing 'channel' in the import of '\(spelled)': name the channel of that manifest this one is built with")
+        }
+        _ = try string(channelNode, "'channel' of the import of '\(spelled)'")
+        var additions: [(key: YAMLNode, blocks: [YAMLNode], examples: [YAMLNode])] = []
+        if let featuresNode = node["features"], !featuresNode.isNull {
+            for feature in try mapping(featuresNode, "'features' of the import of '\(spelled)'") {
+                let (blocks, examples) = try overrideBlocks(feature.value, feature: feature.key.string ?? "", path: spelled)
+                additions.append((feature.key, blocks, examples))
+            }
+        }
+        let resolved = spelled.hasPrefix("/") ? spelled : FilePathText.joined(FilePathText.folder(of: file), spelled)
+        let path = lexicallyNormalized(resolved)
+        return Import(pathNode: pathNode, path: path, identity: identity(of: path), channelNode: channelNode, features: additions)
+    }
+
+    /// An imported feature's additions: the defaults blocks and the examples they hold. Written
+    /// as a list of blocks (each may be wrapped as `default:`/`defaults:`; `example:` entries
+    /// are examples), or as a mapping `{defaults: [...], examples: [...]}`.
+    private static func overrideBlocks(_ node: YAMLNode, feature: String, path: String) throws(ManifestError) -> ([YAMLNode], [YAMLNode]) {
+        let context = "the overrides of feature '\(feature)' in the import of '\(path)'"
+        if node.isNull { return ([], []) }
+        if let entries = node.entries {
+            try checkKeys(entries, allowed: ["defaults", "examples"], in: context)
+            let defaults = node["defaults"].flatMap { $0.isNull ? nil : $0 }
+            let examples = node["examples"].flatMap { $0.isNull ? nil : $0 }
+            return (try defaults.map { (node: YAMLNode) throws(ManifestError) -> [YAMLNode] in try sequence(node, "'defaults' of \(context)") } ?? [],
+                    try examples.map { (node: YAMLNode) throws(ManifestError) -> [YAMLNode] in try sequence(node, "'examples' of \(context)") } ?? [])
+        }
+        var blocks: [YAMLNode] = [], examples: [YAMLNode] = []
+        for item in try sequence(node, context) {
+            if let entries = item.entries, entries.count == 1, let key = entries[0].key.string {
+                if key == "example" { examples.append(entries[0].value); continue }
+                if key == "default" || key == "defaults" { blocks.append(entries[0].value); continue }
+            }
+            blocks.append(item)
+        }
+        return (blocks, examples)
+    }
+
+    /// One import per file: imports of the same file from a module's files merge their blocks,
+    /// and must agree on the channel.
+    private static func mergedImports(_ imports: [Import]) throws(ManifestError) -> [Import] {
+        var merged: [Import] = []
+        for anImport in imports {
+            guard let index = merged.firstIndex(where: { $0.identity == anImport.identity }) else {
+                merged.append(anImport)
+                continue
+            }
+            let first = merged[index].channelNode, second = anImport.channelNode
+            if first.string != second.string {
+                throw ManifestError(at: second.mark, "\(anImport.path) is imported with two different channels: "
+                    + "'\(first.string ?? "")' (at \(first.mark)) and '\(second.string ?? "")'; import it with one channel")
+            }
+            for feature in anImport.features {
+                if let existing = merged[index].features.firstIndex(where: { $0.key.string == feature.key.string }) {
+                    merged[index].features[existing].blocks += feature.blocks
+                    merged[index].features[existing].examples += feature.examples
+                } else {
+                    merged[index].features.append(feature)
+                }
+            }
+        }
+        return merged
+    }
+
+    private func declarations(_ node: YAMLNode, _ what: String, module: Int) throws(ManifestError) -> [Declaration] {
+        if node.isNull { return [] }
+        return try Self.mapping(node, what).map { Declaration(name: $0.key.string ?? "", key: $0.key, body: $0.value, module: module) }
+    }
+
+    // MARK: Pass 2: types, definitions, defaults
+
+    /// A feature read from its declaration, before its defaults are resolved for a channel.
+    private struct ParsedFeature {
+        let definition: FeatureDefinition
+        let declaration: Declaration
+        let variableBlocks: [String: [DefaultsBlock]]
+        let blocks: [DefaultsBlock]
+    }
+
+    /// What one import's `features:` does to one feature: blocks of the importer's channels.
+    private struct Override {
+        let importer: Int
+        let feature: String
+        let blocks: [DefaultsBlock]
+        let importPath: String
+    }
+
+    func build() throws(ManifestError) -> FeatureManifest {
+        let moduleChannels = try modules.indices.map { (index: Int) throws(ManifestError) -> [String] in try resolvedChannels(of: index) }
+        let channels = moduleChannels[0]
+
+        // Every declared name first, so declarations may refer to each other in any order.
+        var declaredTypes: [String: (FMLType, YAMLMark)] = [:]
+        func declare(_ name: String, _ type: FMLType, _ mark: YAMLMark, _ kind: String) throws(ManifestError) {
+            if let (existing, first) = declaredTypes[name] {
+                // Each feature declares the string aliases it uses, so two may declare the same.
+                if case .stringAlias = existing, case .stringAlias = type { return }
+                throw ManifestError(at: mark, "\(kind) '\(name)' is already declared at \(first)")
+            }
+            declaredTypes[name] = (type, mark)
+        }
+        for declaration in enums { try declare(declaration.name, .enumeration(declaration.name), declaration.key.mark, "enum") }
+        for declaration in objects { try declare(declaration.name, .object(declaration.name), declaration.key.mark, "object") }
+        var featureAliases: [String: [String: YAMLNode]] = [:]
+        for feature in features {
+            for variable in feature.body["variables"]?.entries ?? [] {
+                guard let alias = variable.value["string-alias"] else { continue }
+                let name = try Self.string(alias, "'string-alias'")
+                if let first = featureAliases[feature.name]?[name] {
+                    throw ManifestError(at: alias.mark, "the string-alias '\(name)' should only be declared once per feature "
+                        + "(feature '\(feature.name)' declares it at \(first.mark) too)")
+                }
+                featureAliases[feature.name, default: [:]][name] = alias
+                try declare(name, .stringAlias(name), alias.mark, "string alias")
+            }
+        }
+        let resolve: (String) -> FMLType? = { declaredTypes[$0]?.0 }
+        var warnings = warnings
+
+        var enumDefinitions: [String: EnumDefinition] = [:]
+        for declaration in enums {
+            enumDefinitions[declaration.name] = try enumDefinition(declaration)
+        }
+        var objectDefinitions: [String: ObjectDefinition] = [:]
+        for declaration in objects {
+            objectDefinitions[declaration.name] = try objectDefinition(declaration, resolve: resolve)
+        }
+        let objectAliases = Self.objectAliases(objectDefinitions)
+        var seenFeatures: [String: Declaration] = [:]
+        var parsedFeatures: [ParsedFeature] = []
+        for declaration in features {
+            if let first = seenFeatures[declaration.name] {
+                let whose = first.module == declaration.module ? "" : "; one name may be declared by only one of the manifests an app imports"
+                throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.key.mark)\(whose)")
+            }
+            seenFeatures[declaration.name] = declaration
+            let parsed = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
+            warnings += checkStringAliases(of: parsed.0, declaredAt: featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
+                .map(\.description)
+            parsedFeatures.append(ParsedFeature(definition: parsed.0, declaration: declaration, variableBlocks: parsed.1, blocks: parsed.2))
+        }
+
+        // Object field defaults: checked, then completed from the other objects' defaults.
+        let rawChecker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
+        for declaration in objects {
+            let object = objectDefinitions[declaration.name]!
+            let fieldNodes = declaration.body["fields"]
+            for field in object.fields {
+                guard let node = fieldNodes?[field.name]?["default"] else { continue }
+                let problems = rawChecker.problems(in: field.defaultValue, as: field.type, at: [], partial: true)
+                if let problem = problems.first {
+                    throw Self.error(problem, in: node, "invalid default for field '\(field.name)' of object '\(object.name)'")
+                }
+            }
+        }
+        for (name, object) in objectDefinitions {
+            let fields = object.fields.map { $0.with(defaultValue: rawChecker.complete($0.defaultValue, as: $0.type)) }
+            objectDefinitions[name] = ObjectDefinition(name: name, description: object.description, fields: fields,
+                                                       location: object.location)
+        }
+        let checker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
+
+        var finished: [String: ParsedFeature] = [:]
+        for parsed in parsedFeatures {
+            try checkLiteralDefaults(of: parsed, checker: checker)
+            let definition = parsed.definition
+            let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
+            finished[definition.id] = ParsedFeature(
+                definition: FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
+                                              allowCoenrollment: definition.allowCoenrollment, location: definition.location),
+                declaration: parsed.declaration, variableBlocks: parsed.variableBlocks, blocks: parsed.blocks)
+        }
+
+        // Imports, in the order nimbus-fml walks them: a module's channel is fixed the first
+        // time it is imported, and every importer's overrides apply in that walk's order.
+        var moduleChannel: [Int: String] = [:]
+        var overrides: [Override] = []
+        var visited: Set<Int> = [0]
+        func walk(_ module: Int) throws(ManifestError) {
+            for anImport in modules[module].imports {
+                let child = anImport.child
+                if !visited.contains(child) {
+                    visited.insert(child)
+                    let declared = moduleChannels[child]
+                    let named = anImport.channelNode.string ?? ""
+                    if declared.count == 1 {
+                        moduleChannel[child] = declared[0]
+                    } else if declared.isEmpty || declared.contains(named) {
+                        moduleChannel[child] = named
+                    } else {
+                        throw ManifestError(at: anImport.channelNode.mark, "channel '\(named)' is not declared by the imported manifest \(anImport.path); "
+                            + "expected one of: \(declared.joined(separator: ", "))")
+                    }
+                    try walk(child)
+                }
+                for (key, nodes, examples) in anImport.features {
+                    let name = key.string ?? ""
+                    guard let target = finished[name], target.declaration.module == child else {
+                        let own = features.filter { $0.module == child }.map(\.name).sorted()
+                        let reason = finished[name] == nil ? "no such feature" : "it is declared by \(modules[finished[name]!.declaration.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly"
+                        throw ManifestError(at: key.mark, "cannot override defaults of feature '\(name)' from \(anImport.path): \(reason); "
+                            + "its features are: \(own.isEmpty ? "(none)" : own.joined(separator: ", "))")
+                    }
+                    let context = "feature '\(name)' imported from \(anImport.path)"
+                    var blocks: [DefaultsBlock] = []
+                    for node in nodes {
+                        let block = try DefaultsBlock(node, knownChannels: moduleChannels[module], context: context)
+                        try Self.checkBlock(block, of: target.definition, checker: checker, context: context)
+                        blocks.append(block)
+                    }
+                    for node in examples {
+                        try Self.checkExample(node, in: anImport.pathNode.mark.file, of: target.definition, checker: checker, context: context)
+                    }
+                    overrides.append(Override(importer: module, feature: name, blocks: blocks, importPath: anImport.path))
+                }
+            }
+        }
+        try walk(0)
+
+        var defaults: [String: [String: JSONValue]] = [:]
+        var fixed: [String: JSONValue] = [:]
+        for parsed in finished.values where parsed.declaration.module != 0 {
+            guard let channel = moduleChannel[parsed.declaration.module] else { continue }
+            fixed[parsed.definition.id] = try defaultValue(of: parsed, channel: channel, checker: checker)
+        }
+        for channel in channels {
+            var values = fixed
+            for parsed in finished.values where parsed.declaration.module == 0 {
+                values[parsed.definition.id] = try defaultValue(of: parsed, channel: channel, checker: checker)
+            }
+            for override in overrides {
+                let importerChannel = override.importer == 0 ? channel : moduleChannel[override.importer] ?? channel
+                let merged = override.blocks.filter { $0.applies(to: importerChannel) }
+                    .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+                let feature = finished[override.feature]!.definition
+                values[override.feature] = checker.complete(featureValue: (values[override.feature] ?? .object([:])).merging(merged), of: feature)
+            }
+            for override in overrides {
+                let feature = finished[override.feature]!.definition
+                if let problem = checker.problems(inFeatureValue: values[override.feature] ?? .null, of: feature, partial: false).first {
+                    throw ManifestError(at: override.blocks.first?.valueNode.mark ?? feature.location,
+                                        "the default value of feature '\(feature.id)' (imported from \(override.importPath)) for channel '\(channel)' is invalid: \(problem)")
+                }
+            }
+            for (id, value) in values { defaults[id, default: [:]][channel] = value }
+        }
+
+        // What is written for a string alias must be a value its declaring variable lists. This
+        // loader never checked it, so a value that is not is a warning (once per feature and
+        // problem, naming the first channel that has it). Variable defaults written per channel
+        // (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which has no
+        // rule for them to break, so such features are left out.
+        let aliasChecker = StringAliasChecker(objects: objectDefinitions)
+        for id in finished.keys.sorted() {
+            let parsed = finished[id]!, definition = parsed.definition
+            guard parsed.variableBlocks.isEmpty, definition.variables.contains(where: { $0.stringAlias != nil }) else { continue }
+            var seen: Set<String> = []
+            for channel in channels {
+                guard let value = defaults[id]?[channel] else { continue }
+                for problem in aliasChecker.problems(in: value, of: definition) where seen.insert(problem).inserted {
+                    warnings.append(ManifestError(at: definition.location, "in the default of feature '\(id)' for channel '\(channel)', "
+                        + "\(problem), which nimbus-fml refuses").description)
+                }
+            }
+        }
+
+        // Features of modules no channel reaches (none, or a root without channels) still exist.
+        let entries = finished.mapValues { FeatureTable.Entry(definition: $0.definition, defaults: defaults[$0.definition.id] ?? [:]) }
+        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,
+                               objects: objectDefinitions, checker: checker, warnings: warnings)
+    }
+
+    /// The checks of a feature's written defaults that do not depend on a channel.
+    private func checkLiteralDefaults(of parsed: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
+        let definition = parsed.definition, declaration = parsed.declaration
+        let context = "feature '\(definition.id)'"
+        let variableNodes = declaration.body["variables"]
+        for variable in definition.variables {
+            let node = variableNodes?[variable.name]?["default"]
+            let values: [(JSONValue, YAMLNode?)] = parsed.variableBlocks[variable.name].map { $0.map { ($0.value, $0.valueNode) } }
+                ?? [(variable.defaultValue, node)]
+            for (value, valueNode) in values {
+                let problems = checker.problems(in: value, as: variable.type, at: [], partial: true)
+                if let problem = problems.first {
+                    throw Self.error(problem, in: valueNode ?? declaration.key, "invalid default for variable '\(variable.name)' of \(context)")
+                }
+            }
+        }
+        for block in parsed.blocks {
+            try Self.checkBlock(block, of: definition, checker: checker, context: context)
+        }
+        if let examples = declaration.body["examples"], !examples.isNull {
+            for node in try Self.sequence(examples, "'examples' of \(context)") {
+                try Self.checkExample(node, in: declaration.key.mark.file, of: definition, checker: checker, context: context)
+            }
+        }
+    }
+
+    /// An example shows a (partial) value of the feature: nimbus-fml refuses one that does not
+    /// fit it, naming the example.
+    private static func checkExample(_ node: YAMLNode, in file: String, of definition: FeatureDefinition, checker: ValueChecker,
+                                     context: String) throws(ManifestError) {
+        let example = try FeatureExample.read(node, relativeTo: file, context: context)
+        guard example.valueNode.isMapping else {
+            throw ManifestError(at: example.valueNode.mark, "expected the value of example '\(example.name)' of \(context) to be a mapping of variables, found a \(example.valueNode.kindName)")
+        }
+        if let problem = checker.problems(inFeatureValue: example.value, of: definition, partial: true).first {
+            throw error(problem, in: example.valueNode, "invalid example '\(example.name)' of \(context)")
+        }
+    }
+
+    /// A defaults block must be a mapping of the feature's variables, each of its type.
+    private static func checkBlock(_ block: DefaultsBlock, of definition: FeatureDefinition, checker: ValueChecker,
+                                   context: String) throws(ManifestError) {
+        guard block.valueNode.isMapping || block.valueNode.isNull else {
+            throw ManifestError(at: block.valueNode.mark, "expected the value of a defaults block of \(context) to be a mapping of variables, found a \(block.valueNode.kindName)")
+        }
+        let value = block.valueNode.isNull ? JSONValue.object([:]) : block.value
+        if let problem = checker.problems(inFeatureValue: value, of: definition, partial: true).first {
+            throw error(problem, in: block.valueNode, "invalid defaults block of \(context)")
+        }
+    }
+
+    /// The feature's complete value for `channel`: variable defaults, then the `defaults` blocks
+    /// that apply, merged together first as upstream does.
+    private func defaultValue(of parsed: ParsedFeature, channel: String, checker: ValueChecker) throws(ManifestError) -> JSONValue {
+        let definition = parsed.definition
+        let context = "feature '\(definition.id)'"
+        var base: [String: JSONValue] = [:]
+        for variable in definition.variables {
+            if let variableBlocks = parsed.variableBlocks[variable.name] {
+                if let merged = DefaultsBlock.merged(variableBlocks, for: channel) {
+                    base[variable.name] = merged
+                } else if case .map = variable.type {
+                    base[variable.name] = .object([:])
+                } else if case .object = variable.type {
+                    base[variable.name] = .object([:])
+                } else {
+                    throw ManifestError(at: variable.location, "variable '\(variable.name)' of \(context) has no default for channel '\(channel)'")
+                }
+            } else {
+                base[variable.name] = variable.defaultValue
+            }
+        }
+        let overrides = parsed.blocks.filter { $0.applies(to: channel) }
+            .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+        let value = checker.complete(featureValue: JSONValue.object(base).merging(overrides), of: definition)
+        if let problem = checker.problems(inFeatureValue: value, of: definition, partial: false).first {
+            throw ManifestError(at: parsed.declaration.key.mark, "the default value of \(context) for channel '\(channel)' is invalid: \(problem)")
+        }
+        return value
+    }
+
+    /// Each feature declares the string aliases its variables (and the objects they reach) use,
+    /// and each declared alias is part of its own variable's type, as nimbus-fml requires
+    /// (`schema/validator.rs`). This loader once let any feature use any feature's alias, so
+    /// what breaks those rules is a warning, not an error. `objectAliases` is what each object
+    /// reaches (`Self.objectAliases`).
+    private func checkStringAliases(of feature: FeatureDefinition, declaredAt declared: [String: YAMLNode],
+                                    objectAliases: [String: Set<String>]) -> [ManifestError] {
+        var warnings: [ManifestError] = []
+        for variable in feature.variables {
+            guard let alias = variable.stringAlias, let node = declared[alias] else { continue }
+            if !Self.aliases(in: variable.type, objectAliases: [:]).contains(alias) {
+                warnings.append(ManifestError(at: node.mark, "the string-alias '\(alias)' is not part of the type of variable '\(variable.name)' "
+                    + "of feature '\(feature.id)' (\(variable.type)), which nimbus-fml refuses"))
+            }
+        }
+        var used: Set<String> = []
+        for variable in feature.variables {
+            used.formUnion(Self.aliases(in: variable.type, objectAliases: objectAliases))
+        }
+        for missing in used.subtracting(declared.keys).sorted() {
+            warnings.append(ManifestError(at: feature.location, "the string-alias '\(missing)' is used by, but not declared in, feature '\(feature.id)', "
+                + "which nimbus-fml refuses; declare it with `string-alias: \(missing)` on this feature's variable that lists its values"))
+        }
+        return warnings
+    }
+
+    /// The string aliases `type` names, with those of the objects it names.
+    private static func aliases(in type: FMLType, objectAliases: [String: Set<String>]) -> Set<String> {
+        var found: Set<String> = [], objects: [String] = []
+        collect(type, aliases: &found, objects: &objects)
+        for name in objects { found.formUnion(objectAliases[name] ?? []) }
+        return found
+    }
+
+    /// The aliases and object names inside `type` (type arguments nest at most
+    /// `FMLType.maximumDepth` deep).
+    private static func collect(_ type: FMLType, aliases: inout Set<String>, objects: inout [String]) {
+        switch type {
+        case .stringAlias(let name): aliases.insert(name)
+        case .option(let inner), .list(let inner): collect(inner, aliases: &aliases, objects: &objects)
+        case .map(let key, let value):
+            collect(key, aliases: &aliases, objects: &objects)
+            collect(value, aliases: &aliases, objects: &objects)
+        case .object(let name): objects.append(name)
+        default: break
+        }
+    }
+
+    /// Every string alias each object reaches through its fields and the objects they name: one
+    /// depth-first walk with an explicit stack, each object finished once, so a long chain or a
+    /// dense web of objects costs time in proportion to its size. (In a cycle, an object reached
+    /// again while its own walk is open adds its direct aliases only.)
+    private static func objectAliases(_ definitions: [String: ObjectDefinition]) -> [String: Set<String>] {
+        var direct: [String: Set<String>] = [:], references: [String: [String]] = [:]
+        for (name, object) in definitions {
+            var aliases: Set<String> = [], objects: [String] = []
+            for field in object.fields { collect(field.type, aliases: &aliases, objects: &objects) }
+            direct[name] = aliases
+            references[name] = objects.filter { definitions[$0] != nil }
+        }
+        var finished: [String: Set<String>] = [:]
+        var open: Set<String> = []
+        for root in definitions.keys.sorted() where finished[root] == nil {
+            var stack: [(name: String, next: Int)] = [(root, 0)]
+            open.insert(root)
+            while let top = stack.last {
+                let children = references[top.name] ?? []
+                if top.next < children.count {
+                    stack[stack.count - 1].next += 1
+                    let child = children[top.next]
+                    if finished[child] == nil, !open.contains(child) {
+                        stack.append((child, 0))
+                        open.insert(child)
+                    }
+                    continue
+                }
+                var all = direct[top.name] ?? []
+                for child in children { all.formUnion(finished[child] ?? direct[child] ?? []) }
+                finished[top.name] = all
+                open.remove(top.name)
+                stack.removeLast()
+            }
+        }
+        return finished
+    }
+
+    private func resolvedChannels(of module: Int) throws(ManifestError) -> [String] {
+        let included = modules[module].includedChannels
+        guard let rootChannels = modules[module].channels else {
+            var union: [String] = []
+            for node in included where !union.contains(node.string!) { union.append(node.string!) }
+            return union
+        }
+        for node in included where !rootChannels.contains(node.string!) {
+            throw ManifestError(at: node.mark, "channel '\(node.string!)' is not declared by the root manifest \(modules[module].path); expected one of: \(rootChannels.joined(separator: ", "))")
+        }
+        return rootChannels
+    }
+
+    private func enumDefinition(_ declaration: Declaration) throws(ManifestError) -> EnumDefinition {
+        let context = "enum '\(declaration.name)'"
+        let entries = try Self.mapping(declaration.body, context)
+        try Self.checkKeys(entries, allowed: ["description", "variants"], in: context)
+        guard let variantsNode = declaration.body["variants"] else {
+            throw ManifestError(at: declaration.key.mark, "missing 'variants' in \(context)")
+        }
+        var variants: [String] = []
+        var descriptions: [String: String] = [:]
+        for variant in try Self.mapping(variantsNode, "'variants' of \(context)") {
+            let name = variant.key.string ?? ""
+            if !variant.value.isNull {
+                let body = try Self.mapping(variant.value, "variant '\(name)' of \(context)")
+                try Self.checkKeys(body, allowed: ["description"], in: "variant '\(name)' of \(context)")
+            }
+            variants.append(name)
+            descriptions[name] = try Self.optionalString(variant.value["description"], "'description'") ?? ""
+        }
+        return EnumDefinition(name: declaration.name,
+                              description: try Self.optionalString(declaration.body["description"], "'description'") ?? "",
+                              variants: variants, variantDescriptions: descriptions, location: declaration.key.mark)
+    }
+
+    private func objectDefinition(_ declaration: Declaration, resolve: (String) -> FMLType?) throws(ManifestError) -> ObjectDefinition {
+        let context = "object '\(declaration.name)'"
+        let entries = try Self.mapping(declaration.body, context)
+        try Self.checkKeys(entries, allowed: ["description", "fields"], in: context)
+        var fields: [VariableDefinition] = []
+        for field in try Self.mapping(declaration.body["fields"] ?? YAMLNode(.mapping([]), mark: declaration.key.mark), "'fields' of \(context)") {
+            let name = field.key.string ?? ""
+            let fieldContext = "field '\(name)' of \(context)"
+            let body = try Self.mapping(field.value, fieldContext)
+            try Self.checkKeys(body, allowed: Self.fieldKeys, in: fieldContext)
+            let type = try Self.type(of: field, resolve: resolve, context: fieldContext)
+            fields.append(VariableDefinition(
+                name: name, type: type,
+                defaultValue: try Self.literalDefault(of: field, type: type, context: fieldContext),
+                description: try Self.optionalString(field.value["description"], "'description'") ?? "",
+                location: field.key.mark))
+        }
+        return ObjectDefinition(name: declaration.name,
+                                description: try Self.optionalString(declaration.body["description"], "'description'") ?? "",
+                                fields: fields, location: declaration.key.mark)
+    }
+
+    /// The feature with its variables' literal defaults, the variables whose default is written
+    /// per channel, and the feature-level `defaults` blocks.
+    private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String])
+        throws(ManifestError) -> (FeatureDefinition, [String: [DefaultsBlock]], [DefaultsBlock]) {
+        let context = "feature '\(declaration.name)'"
+        let entries = try Self.mapping(declaration.body, context)
+        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context)
+        var variables: [VariableDefinition] = []
+        var variableBlocks: [String: [DefaultsBlock]] = [:]
+        for variable in try Self.mapping(declaration.body["variables"] ?? YAMLNode(.mapping([]), mark: declaration.key.mark), "'variables' of \(context)") {
+            let name = variable.key.string ?? ""
+            let variableContext = "variable '\(name)' of \(context)"
+            let body = try Self.mapping(variable.value, variableContext)
+            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext)
+            let type = try Self.type(of: variable, resolve: resolve, context: variableContext)
+            var defaultValue: JSONValue
+            // Firefox's messaging feature writes some variable defaults as channel blocks; a
+            // List-typed default is always the list itself.
+            if let node = variable.value["default"], DefaultsBlock.isBlockList(node), !Self.isList(type) {
+                var blocks: [DefaultsBlock] = []
+                for item in node.items! {
+                    blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext))
+                }
+                variableBlocks[name] = blocks
+                defaultValue = DefaultsBlock.mergedForEveryChannel(blocks) ?? (Self.isMapOrObject(type) ? .object([:]) : .null)
+            } else {
+                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext)
+            }
+            variables.append(VariableDefinition(
+                name: name, type: type, defaultValue: defaultValue,
+                description: try Self.optionalString(variable.value["description"], "'description'") ?? "",
+                stringAlias: variable.value["string-alias"]?.string,
+                prefKey: try Self.optionalString(variable.value["pref-key"], "'pref-key'"),
+                geckoPref: variable.value["gecko-pref"]?.jsonValue,
+                location: variable.key.mark))
+        }
+        var blocks: [DefaultsBlock] = []
+        // `default` is nimbus-fml's other spelling of a feature's `defaults`; one of them may be given.
+        let spellings = entries.filter { ["defaults", "default"].contains($0.key.string ?? "") }
+        if spellings.count > 1 {
+            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context): they are one field; write one list")
+        }
+        let contacts = entries.filter { ["contacts", "owner", "owners"].contains($0.key.string ?? "") }
+        if contacts.count > 1 {
+            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context) are one field (contacts); write one list")
+        }
+        if let node = spellings.first?.value, !node.isNull {
+            for item in try Self.sequence(node, "'defaults' of \(context)") {
+                blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context))
+            }
+        }
+        var allowCoenrollment = false
+        if let node = declaration.body["allow-coenrollment"] {
+            guard let flag = node.jsonValue.boolValue else {
+                throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context) to be true or false, found \(node.jsonValue.kindName)")
+            }
+            allowCoenrollment = flag
+        }
+        let definition = FeatureDefinition(
+            id: declaration.name,
+            description: try Self.optionalString(declaration.body["description"], "'description'") ?? "",
+            variables: variables, allowCoenrollment: allowCoenrollment, location: declaration.key.mark)
+        return (definition, variableBlocks, blocks)
+    }
+
+    // MARK: Helpers
+
+    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, context: String) throws(ManifestError) -> FMLType {
+        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context)") }
+        switch FMLType.parse(try string(node, "'type'"), resolve: resolve) {
+        case .success(let type): return type
+        case .failure(let error): throw ManifestError(at: node.mark, "\(error.message) in \(context)")
+        }
+    }
+
+    /// A `default` as written; a missing one is null, which only an `Option` accepts.
+    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: String) throws(ManifestError) -> JSONValue {
+        guard let node = entry.value["default"] else {
+            if case .option = type { return .null }
+            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context) (only Option types may omit it)")
+        }
+        return node.jsonValue
+    }
+
+    private static func isList(_ type: FMLType) -> Bool {
+        if case .list = type { true } else { false }
+    }
+
+    private static func isMapOrObject(_ type: FMLType) -> Bool {
+        switch type {
+        case .map, .object: true
+        default: false
+        }
+    }
+
+    /// Checks `about`; returns the warning for an included file that names a class of its own to
+    /// generate. nimbus-fml refuses that (`AboutBlock::is_includable`), but Firefox for iOS
+    /// includes such a file (`messagingFeature.yaml`), and this loader always read it, so it is a
+    /// warning here rather than an error.
+    private static func checkAbout(_ node: YAMLNode, includedAt include: YAMLNode?) throws(ManifestError) -> ManifestError? {
+        if node.isNull { return nil }
+        let entries = try mapping(node, "'about'")
+        try checkKeys(entries, allowed: aboutKeys, in: "'about'")
+        var warning: ManifestError?
+        for entry in entries where entry.key.string != "description" {
+            _ = try mapping(entry.value, "'about.\(entry.key.string ?? "")'")
+            if let include, warning == nil {
+                warning = ManifestError(at: entry.key.mark, "an included file names a generated class ('about.\(entry.key.string ?? "")'), "
+                    + "which nimbus-fml refuses: the file is part of the manifest that includes it (at \(include.mark)); remove the block, "
+                    + "or make the file a manifest of its own and 'import' it")
+            }
+        }
+        return warning
+    }
+
+    /// Refuses keys outside `allowed` and `aliases` (other spellings nimbus-fml accepts, left out
+    /// of the message so it lists each field once).
+    private static func checkKeys(_ entries: [YAMLNode.Entry], allowed: [String], aliases: [String] = [],
+                                  in context: String) throws(ManifestError) {
+        for entry in entries where !allowed.contains(entry.key.string ?? "") && !aliases.contains(entry.key.string ?? "") {
+            throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in \(context); expected one of: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    private static func mapping(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode.Entry] {
+        try node.requireMapping(what)
+    }
+
+    private static func sequence(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode] {
+        try node.requireSequence(what)
+    }
+
+    private static func string(_ node: YAMLNode, _ what: String) throws(ManifestError) -> String {
+        try node.requireString(what)
+    }
+
+    private static func optionalString(_ node: YAMLNode?, _ what: String) throws(ManifestError) -> String? {
+        guard let node, !node.isNull else { return nil }
+        return try string(node, what)
+    }
+
+    /// The manifest error for a type problem found in the value written at `node`: it points at
+    /// the offending value (or key) inside `node` when the path leads there.
+    static func error(_ problem: TypeProblem, in node: YAMLNode, _ context: String) -> ManifestError {
+        var current = node
+        var mark = node.mark
+        for (offset, step) in problem.steps.enumerated() {
+            switch step {
+            case .key(let key):
+                guard let entry = current.entries?.first(where: { $0.key.string == key }) else { break }
+                let isLast = offset == problem.steps.count - 1
+                mark = isLast && problem.isAboutKey ? entry.key.mark : entry.value.mark
+                current = entry.value
+                continue
+            case .index(let index):
+                guard let items = current.items, items.indices.contains(index) else { break }
+                current = items[index]
+                mark = current.mark
+                continue
+            }
+            break
+        }
+        let location = problem.variable.isEmpty ? "" : " at '\(problem.variable)'"
+        return ManifestError(at: mark, "\(context)\(location): \(problem.message)")
+    }
+
+    /// `a/./b/../c` → `a/c`, without touching the file system, so messages show the path the
+    /// way the manifest spelled it. `..` at the root of an absolute path stays at the root, as
+    /// the kernel reads it: `/a/../../etc/hostname` is `/etc/hostname`, not `/../etc/hostname`.
+    static func lexicallyNormalized(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", isAbsolute, parts.isEmpty { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Formats
+
+@Suite struct YAMLReaderTests {
+    @Test func mappingsKeepKeyOrderAndMarks() throws {
+        let root = try YAMLReader.read(string: "---\nzeta: 1\nalpha:\n  - x\n  - 'y'\n", name: "order.yaml")
+        #expect(root.keys == ["zeta", "alpha"])
+        let alpha = try #require(root["alpha"])
+        #expect(alpha.mark == YAMLMark(file: "order.yaml", line: 4, column: 3))
+        #expect(alpha.items?.count == 2)
+        #expect(alpha.items?[1].content == .scalar("y", style: .singleQuoted, tag: nil))
+        #expect(root.entries?.first?.key.mark.line == 2)
+    }
+
+    @Test func anchorsAndAliasesAreResolved() throws {
+        let root = try YAMLReader.read(string: "base: &b {a: 1, b: [true]}\ncopy: *b\n", name: "a.yaml")
+        #expect(root["copy"]?.jsonValue == root["base"]?.jsonValue)
+        #expect(root["copy"]?.jsonValue == .object(["a": .int(1), "b": .array([.bool(true)])]))
+    }
+
+    @Test func unknownAliasIsAnError() {
+        #expect(throws: YAMLError(file: "a.yaml", line: 2, column: 4, message: "unknown alias '*nope': no anchor '&nope' precedes it")) {
+            try YAMLReader.read(string: "a: 1\nb: *nope\n", name: "a.yaml")
+        }
+    }
+
+    @Test func duplicateKeysAreAnError() throws {
+        let error = try #require(throws: YAMLError.self) {
+            try YAMLReader.read(string: "a: 1\nb: 2\na: 3\n", name: "dup.yaml")
+        }
+        #expect(error.description == "dup.yaml:3:1: duplicate key 'a' (first defined at line 1, column 1)")
+    }
+
+    @Test func syntaxErrorNamesFileLineAndColumn() throws {
+        let error = try #require(throws: YAMLError.self) {
+            try YAMLReader.read(string: "a: 1\nb: [1, 2\nc: 3\n", name: "bad.yaml")
+        }
+        #expect(error.file == "bad.yaml")
+        #expect(error.line == 3)
+        #expect(error.description.hasPrefix("bad.yaml:3:"))
+    }
+
+    @Test func secondDocumentIsAnError() throws {
+        let error = try #require(throws: YAMLError.self) {
+            try YAMLReader.read(string: "a: 1\n---\nb: 2\n", name: "two.yaml")
+        }
+        #expect(error.line == 2)
+    }
+
+    @Test func emptyStreamIsNull() throws {
+        #expect(try YAMLReader.read(string: "", name: "empty.yaml").jsonValue == .null)
+        #expect(try YAMLReader.read(string: "# only a comment\n", name: "c.yaml").isNull)
+    }
+
+    @Test func readsFilesAndReportsMissingOnes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("yaml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("f.yaml").path
+        try "key: value\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let root = try YAMLReader.read(path: path)
+        #expect(root["key"]?.mark.file == path)
+        #expect(root["key"]?.string == "value")
+
+        let missing = directory.appendingPathComponent("missing.yaml").path
+        let error = try #require(throws: YAMLError.self) { try YAMLReader.read(path: missing) }
+        #expect(error.description == "\(missing):1:1: cannot read file: no such file")
+    }
+}
