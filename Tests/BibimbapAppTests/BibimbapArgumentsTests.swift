@@ -56,8 +56,8 @@ import Testing
             }
         #expect(options.count >= 7, "\(options)")
         for option in options { #expect(usage.contains(option), "USAGE leaves out \(option):\n\(usage)") }
-        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
-        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run bibimbap --help") })
+        let page = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
+        let line = try #require(page.split(separator: "\n").first { $0.hasPrefix("swift run bibimbap --help") })
         for option in line.split(whereSeparator: { " ,#".contains($0) }) where option.hasPrefix("--") && option != "--help" {
             #expect(usage.contains(option.split(separator: " ")[0]), "README.md names \(option), which the usage lacks")
         }

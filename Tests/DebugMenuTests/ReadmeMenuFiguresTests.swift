@@ -11,9 +11,9 @@ import TestHelpers
 @Suite struct ReadmeMenuFiguresTests {
     let folder = TemporaryDirectory()
 
-    static var readme: String {
-        (try? String(contentsOfFile: SwiftToolchain.packageRoot + "/README.md", encoding: .utf8)) ?? ""
-    }
+    /// The page that gives the figures.
+    static let page = "README.md"
+    static var text: String { MarkdownBlock.text(of: page) ?? "" }
 
     @Test func theStatusLineFiguresAreTheMenus() throws {
         let environment = try FlagsEnvironment.open(FlagsOptions(
@@ -28,10 +28,10 @@ import TestHelpers
         }
         let selection = try #require(controller.screen.selection)
         let position = "id tabTrayUIExperiments \u{B7} \(selection + 1)/\(controller.screen.visibleRowCount)"
-        #expect(Self.readme.contains("(`\(position)`)"), "README.md should show `\(position)`")
+        #expect(Self.text.contains("(`\(position)`)"), "\(Self.page) should show `\(position)`")
         let rows = "0 of \(controller.screen.rows.count) rows"
-        #expect(Self.readme.contains(rows), "README.md should show `\(rows)`")
+        #expect(Self.text.contains(rows), "\(Self.page) should show `\(rows)`")
         let collapsed = "+ Build only status (\(environment.registry.flags.count)) collapsed"
-        #expect(Self.readme.contains(collapsed), "README.md should show `\(collapsed)`")
+        #expect(Self.text.contains(collapsed), "\(Self.page) should show `\(collapsed)`")
     }
 }

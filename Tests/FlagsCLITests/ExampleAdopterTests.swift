@@ -4,9 +4,9 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// `Examples/adopter` is the README's adoption section, compiled: `.ci/example-adopter` builds and
-/// tests it, and these tests keep it and the README from drifting apart, and its generated source
-/// from drifting from its registry.
+/// `Examples/adopter` is the README's adoption walk-through, compiled: `.ci/example-adopter` builds
+/// and tests it, and these tests keep it and the README from drifting apart, and its generated
+/// source from drifting from its registry.
 @Suite(.blocking) struct ExampleAdopterTests {
     static let example = SwiftToolchain.packageRoot + "/Examples/adopter"
     static let sources = example + "/Sources/Kiosk"
@@ -31,9 +31,12 @@ import TestTraits
             """)
     }
 
-    /// The code blocks in `language` (swift, sh) of the README's section "How an app adopts the library".
-    static func readmeBlocks(_ language: String = "swift") throws -> [String] {
-        ReadmeBlock.all().filter { $0.section == "How an app adopts the library" && $0.language == language }
+    /// The page and section that walk an app team through adopting the library, whole files at a time.
+    static let walkThrough = (page: "README.md", section: "How an app adopts the library")
+
+    /// The code blocks in `language` (swift, yaml, sh) of the walk-through.
+    static func walkThroughBlocks(_ language: String = "swift") -> [String] {
+        MarkdownBlock.all(in: walkThrough.page).filter { $0.section == walkThrough.section && $0.language == language }
             .map { $0.lines.joined(separator: "\n") }
     }
 
@@ -48,15 +51,16 @@ import TestTraits
         return files
     }
 
-    @Test func theReadmesAdoptionCodeIsTheExamplesCodeVerbatim() throws {
-        let blocks = try Self.readmeBlocks() + Self.readmeBlocks("yaml")
+    @Test func theWalkThroughsCodeIsTheExamplesCodeVerbatim() throws {
+        let blocks = Self.walkThroughBlocks() + Self.walkThroughBlocks("yaml")
         let files = try Self.exampleFiles()
+        let place = "\(Self.walkThrough.page), \"\(Self.walkThrough.section)\""
         #expect(files.keys.contains("Package.swift") && files.keys.contains("Sources/Kiosk/main.swift"))
-        #expect(blocks.count >= 5, "README.md, How an app adopts the library: \(blocks.count) swift blocks")
+        #expect(blocks.count >= 5, "\(place): \(blocks.count) swift and yaml blocks")
         for block in blocks {
             #expect(files.values.contains { $0.contains(block) }, """
-                README.md's block in "How an app adopts the library" is in no file of Examples/adopter; \
-                copy the example's code into the README (or the README's into the example):
+                The block of \(place) is in no file of Examples/adopter; \
+                copy the example's code into the page (or the page's into the example):
                 \(block)
                 """)
         }
@@ -70,14 +74,13 @@ import TestTraits
                        "isEnabled(.newBibimbapMenu)", "@Suite(.scopedAppContainer)",
                        "KioskNimbus.shared.initialize(with: NimbusFeatureValues(environment: flags))",
                        "KioskNimbus.shared.features.welcomeFeature.value()", "with(cachedValue:", "reset()"] {
-            #expect(shown.contains(needed), "README.md's adoption section does not show \(needed)")
+            #expect(shown.contains(needed), "\(place) does not show \(needed)")
         }
         // And how to write each generated file again, the way the staleness test above names it.
-        let commands = try Self.readmeBlocks("sh").joined(separator: "\n")
+        let commands = Self.walkThroughBlocks("sh").joined(separator: "\n")
         for (file, arguments) in Self.generatedFiles {
             let command = "flags --config ../../feature-flags.yaml generate " + (arguments + ["--output", file]).joined(separator: " ")
-            #expect(commands.contains(command), "README.md's adoption section does not show how to regenerate \(file): \(command)")
+            #expect(commands.contains(command), "\(place) does not show how to regenerate \(file): \(command)")
         }
     }
 }
-
