@@ -5,14 +5,14 @@ import Foundation
 import Testing
 import TestHelpers
 
-/// The figures the README gives of the Firefox for iOS example's menu (the status line's
+/// The figures `docs/MENU.md` gives of the Firefox for iOS example's menu (the status line's
 /// position and row counts, the collapsed section's size) are read from the menu itself, so
 /// they follow the example as it grows.
 @Suite struct ReadmeMenuFiguresTests {
     let folder = TemporaryDirectory()
 
     /// The page that gives the figures.
-    static let page = "README.md"
+    static let page = "docs/MENU.md"
     static var text: String { MarkdownBlock.text(of: page) ?? "" }
 
     @Test func theStatusLineFiguresAreTheMenus() throws {

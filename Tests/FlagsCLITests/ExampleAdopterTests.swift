@@ -4,9 +4,9 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// `Examples/adopter` is the README's adoption walk-through, compiled: `.ci/example-adopter` builds
-/// and tests it, and these tests keep it and the README from drifting apart, and its generated
-/// source from drifting from its registry.
+/// `Examples/adopter` is the adoption walk-through of `docs/APPS.md`, compiled: `.ci/example-adopter`
+/// builds and tests it, and these tests keep it, that page and the README's short adoption from
+/// drifting apart, and its generated source from drifting from its registry.
 @Suite(.blocking) struct ExampleAdopterTests {
     static let example = SwiftToolchain.packageRoot + "/Examples/adopter"
     static let sources = example + "/Sources/Kiosk"
@@ -32,12 +32,28 @@ import TestTraits
     }
 
     /// The page and section that walk an app team through adopting the library, whole files at a time.
-    static let walkThrough = (page: "README.md", section: "How an app adopts the library")
+    static let walkThrough = (page: "docs/APPS.md", section: "How an app adopts the library")
 
     /// The code blocks in `language` (swift, yaml, sh) of the walk-through.
     static func walkThroughBlocks(_ language: String = "swift") -> [String] {
         MarkdownBlock.all(in: walkThrough.page).filter { $0.section == walkThrough.section && $0.language == language }
             .map { $0.lines.joined(separator: "\n") }
+    }
+
+    /// The README's short adoption: the Swift and YAML blocks of its tour's "Adopting the library".
+    static func readmeSnippets() -> [String] {
+        MarkdownBlock.all(in: "README.md").filter { $0.subsection == "Adopting the library" && ["swift", "yaml"].contains($0.language) }
+            .map { $0.lines.joined(separator: "\n") }
+    }
+
+    /// Whether `block` stands in `file` as whole lines, every line indented alike there: a
+    /// fragment of a function body may be shown without the indentation it has in the file.
+    static func holds(_ file: String, _ block: String) -> Bool {
+        let lines = block.components(separatedBy: "\n")
+        return stride(from: 0, through: 16, by: 2).contains { width in
+            let indent = String(repeating: " ", count: width)
+            return ("\n" + file + "\n").contains("\n" + lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n")
+        }
     }
 
     /// Every Swift and YAML file of the example, by path relative to it.
@@ -83,4 +99,33 @@ import TestTraits
             #expect(commands.contains(command), "\(place) does not show how to regenerate \(file): \(command)")
         }
     }
+
+    /// The README's ten lines or so of adoption are the example's code too, so what a reader
+    /// copies from the tour is code that builds, and they show the steps that matter.
+    @Test func theReadmesAdoptionSnippetsAreTheExamplesCode() throws {
+        let snippets = Self.readmeSnippets()
+        let files = try Self.exampleFiles()
+        #expect(!snippets.isEmpty, "README.md has no swift or yaml block under \"Adopting the library\"")
+        for snippet in snippets {
+            #expect(files.values.contains { Self.holds($0, snippet) }, """
+                README.md's adoption snippet is in no file of Examples/adopter, line for line; \
+                copy it from the example (its indentation may be left out):
+                \(snippet)
+                """)
+        }
+        let shown = snippets.joined(separator: "\n")
+        for needed in ["FlagsEnvironment.open(", "checkGeneratedCode()", "AppContainer.shared.register(", "featureFlagsProvider.isEnabled(."] {
+            #expect(shown.contains(needed), "README.md's adoption snippet does not show \(needed)")
+        }
+        #expect(shown.components(separatedBy: "\n").count <= 20, "README.md's adoption is meant to be short: \(shown)")
+    }
+
+    @Test func holdsMeansWholeLinesIndentedAlike() {
+        let file = "struct A {\n    let x = 1\n    let y = 2\n}\n"
+        #expect(Self.holds(file, "let x = 1\nlet y = 2"))
+        #expect(Self.holds(file, "struct A {"))
+        #expect(!Self.holds(file, "let x = 1\n    let y = 2"))
+        #expect(!Self.holds(file, "let x ="))
+    }
 }
+

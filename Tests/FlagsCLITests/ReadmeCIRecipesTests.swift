@@ -5,7 +5,8 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// The README's CI recipes for a sharded matrix (GitHub Actions and GitLab CI) run as their jobs would: each `flags matrix` line of a recipe, on
+/// The CI recipes for a sharded matrix (GitHub Actions and GitLab CI, in `docs/TEAM.md`, or
+/// wherever a page holds them) run as their jobs would: each `flags matrix` line of a recipe, on
 /// a store of its own per job, with a test command that prints as test runners do. The parts
 /// must stay JSON, and their merge the report.
 @Suite(.blocking) struct ReadmeCIRecipesTests {
@@ -16,7 +17,7 @@ import TestTraits
         var testDescription: String { location }
     }
 
-    static let recipes: [Recipe] = MarkdownBlock.all(in: "README.md").filter { $0.language == "yaml" }.compactMap { block in
+    static let recipes: [Recipe] = MarkdownBlock.inEveryPage().filter { $0.language == "yaml" }.compactMap { block in
         let commands = block.lines.compactMap { line -> String? in
             guard let start = line.range(of: ".build/debug/flags matrix") else { return nil }
             return String(line[start.lowerBound...])
@@ -32,7 +33,7 @@ import TestTraits
         echo "1 warning" >&2
         """
 
-    @Test func theReadmeHasBothRecipes() {
+    @Test func theDocsHaveBothRecipes() {
         #expect(Self.recipes.count == 2, "\(Self.recipes.map(\.location))")
         #expect(Self.recipes.allSatisfy { $0.commands.count == 2 })
     }
