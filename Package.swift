@@ -52,7 +52,7 @@ let package = Package(
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
         // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"]),
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Platform", "Prefs"]),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"]),
 
         // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
