@@ -50,7 +50,7 @@ public enum MenuKeyBindings {
     }
 
     /// The command `event` gives in `mode`, or nil when it does nothing there.
-    public static func command(for event: KeyEvent, in mode: Mode) -> MenuCommand? {
+    public static func command(for event: KeyEvent, in mode: Mode) -> MenuKeyCommand? {
         let table = bindings(in: mode)
         for binding in table {
             if let command = binding.command(for: event, wildcards: false) { return command }
