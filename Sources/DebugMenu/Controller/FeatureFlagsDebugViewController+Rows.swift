@@ -23,7 +23,6 @@ extension FeatureFlagsDebugViewController {
     /// experiment's slug without working out every row in full.
     func rebuildAllRows(searchTexts: [(source: String, value: String)]? = nil) {
         let registry = environment.registry
-        self.hasSearchTexts = searchTexts != nil
         settingByFlag = [:]  // switches read from `previewed`, which may have changed
         let debuggable = registry.debuggableFlagIndices
         let preferenceFlags = registry.userPreferenceFlagIndices.map { registry.flags[$0] }
@@ -37,7 +36,6 @@ extension FeatureFlagsDebugViewController {
         // whose override changes later is replaced, whole, by `refreshRow`.
         let overridden = previewed.provider.honoursOverrides ? overrideCounts.overriddenFlagIDs : []
         let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count)
-        self.layout = layout
         let switches = MenuRows.Segment.made(
             count: debuggable.count, section: .featureFlags,
             row: { position in
@@ -56,7 +54,7 @@ extension FeatureFlagsDebugViewController {
                 guard case .buildStatus(let flagID)? = MenuRowID(rawValue: id) else { return nil }
                 return registry.index(ofFlag: flagID)
             })
-        pendingRowCount = debuggable.count + registry.flags.count
+        pendingRows.reset(layout: layout, count: debuggable.count + registry.flags.count, hasSearchTexts: searchTexts != nil)
         screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows), experimentRows]))
         // A new evaluation (a force, a fetch, another channel previewed) changes the open screen too.
         refreshExperimentsScreen()

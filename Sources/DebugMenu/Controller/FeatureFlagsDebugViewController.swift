@@ -38,7 +38,7 @@ public final class FeatureFlagsDebugViewController {
     // +Actions, +Rows (with `MenuRowFactory`), +Presets, +Experiments (the background fetch),
     // +ExperimentsScreen (`e`), +Detail, +History and +StoreFile; the state of a job is a part
     // of its own (`StoreChangeTracker`, `OverrideCounts`, `ExperimentsFeed`, `MenuUndoStack`,
-    // `StoreFollower`). The stored properties are internal only for those extensions.
+    // `StoreFollower`, `PendingRows`). The stored properties are internal only for those extensions.
     /// The app's flags and store, as opened (its channel is the one first previewed); replaced
     /// when a background fetch of the experiments finishes.
     public internal(set) var environment: FlagsEnvironment
@@ -49,7 +49,7 @@ public final class FeatureFlagsDebugViewController {
     /// The switches of the Feature Flags section, sorted by title (made on first use: a large
     /// app's menu makes the switches of the rows it shows).
     public var settings: [FeatureFlagsBoolSetting] {
-        layout.debuggable.map { setting(for: environment.registry.flags[$0]) }
+        pendingRows.layout.debuggable.map { setting(for: environment.registry.flags[$0]) }
     }
     /// What is on screen: rows, selection, filter, help, prompts.
     public internal(set) var screen: ScreenModel
@@ -59,13 +59,9 @@ public final class FeatureFlagsDebugViewController {
         return Array(screen.rows)
     }
 
-    /// Where each row is among the rows.
-    var layout = RowLayout()
-    /// How many rows are still pending (`MenuRow.isPending`): flag rows start so, and get their
-    /// values when they come into view, are selected or are asked for.
-    var pendingRowCount = 0
-    /// Whether the pending rows carry their source texts for the filter (`prepareForFiltering`).
-    var hasSearchTexts = false
+    /// Where each row is, and which are still pending (`MenuRow.isPending`): flag rows start so,
+    /// and get their values when they come into view, are selected or are asked for.
+    var pendingRows = PendingRows()
     /// The switches made so far, by flag id; all bound to `previewed`'s provider.
     var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
     /// The store as the rows last showed it, and which rows show each key.
@@ -219,7 +215,7 @@ public final class FeatureFlagsDebugViewController {
 
     /// Works out the values of the pending rows among `indices` (indices into the rows).
     func fillPendingRows(_ indices: some Collection<Int>) {
-        guard pendingRowCount > 0 else { return }
+        guard !pendingRows.isEmpty else { return }
         // Many rows at once (all of them for `rows`): one read of the store for all.
         let states = indices.count > 64 ? previewed.provider.states(of: environment.registry.flags) : [:]
         for index in indices where screen.rows[index].isPending {
@@ -229,7 +225,7 @@ public final class FeatureFlagsDebugViewController {
     }
 
     func replaceRow(at index: Int, with row: MenuRow) {
-        if screen.rows[index].isPending && !row.isPending { pendingRowCount -= 1 }
+        if screen.rows[index].isPending && !row.isPending { pendingRows.noteFilled() }
         screen.replaceRow(at: index, with: row)
     }
 
@@ -293,7 +289,7 @@ public final class FeatureFlagsDebugViewController {
     /// not know. One read of the store for all flags; the rows stay pending (working out 20,000
     /// rows in full made the first filter key of a large app take half a second).
     func prepareForFiltering() {
-        guard pendingRowCount > 0, !hasSearchTexts, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
+        guard pendingRows.needsSearchTexts, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
         let flags = environment.registry.flags
         let factory = MenuRowFactory(previewed: previewed, separator: separator, now: clock)
         rebuildAllRows(searchTexts: factory.searchTexts(states: previewed.provider.states(of: flags), flags: flags))
