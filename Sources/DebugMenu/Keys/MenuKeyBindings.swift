@@ -12,7 +12,7 @@
 /// MenuKeyBindings.command(for: .character("x"), in: .filter)   // .type
 /// ```
 public enum MenuKeyBindings {
-    /// What the keys currently act on, in the order `ScreenModel` checks them.
+    /// What the keys currently act on: the table of `ScreenModel.Mode.keyMode`.
     public enum Mode: Equatable, Hashable, Sendable, CaseIterable {
         /// A y/n question is waiting (reset all, replace a preset).
         case confirmation

@@ -27,9 +27,9 @@ extension ScreenModel {
         case experiments(ExperimentsScreen)
         /// Everything about one row over the rows (Enter, `i`).
         case detail(DetailPane)
-        /// A one-line text question (a preset's name, a feature value) over `under`.
+        /// A one-line text question (a preset's name, a feature value) over the mode it was asked in.
         case prompt(TextPrompt, over: Mode)
-        /// A y/n question (reset all, replace a preset) over `under`.
+        /// A y/n question (reset all, replace a preset) over the mode it was asked in.
         case confirmation(Confirmation, over: Mode)
 
         /// Which table of `MenuKeyBindings` the keys are looked up in.
