@@ -52,7 +52,7 @@ let package = Package(
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
         // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"]),
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Platform", "Prefs"]),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"]),
 
         // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "NimbusTests", dependencies: ["TestTraits", "Nimbus", "FML", "RemoteSettings", "Formats", "Platform", "TestServers", "HTTP"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["TestTraits", "FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings"]),
         .testTarget(name: "FlagsToolTests", dependencies: ["TestTraits", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings", "TestServers"]),
-        .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
+        .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
         .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"]),
         .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "TestHelpers", "FlagsCLI", "Platform", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TestTraits", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags", "FML", "Formats"]),

@@ -1,6 +1,7 @@
 import FeatureFlags
 import FlagsTool
 import Foundation
+import Platform
 
 /// The `bibimbap` demo app from start to exit: parse the command line, open the flags, register
 /// the services in `AppContainer`, and draw the home screen once or, with `--watch`, whenever the

@@ -122,7 +122,7 @@ struct MatrixCommand: FlagsCommand {
         try journal.begin()
         // The matrix leaves the overrides as it found them: its passes are not history.
         environment.prefs.recordsHistory = false
-        let interruption = InterruptionWatcher()
+        let interruption = StopSignal()
         var results: [MatrixResult] = []
         defer { interruption.stop() }
         do {
@@ -220,7 +220,7 @@ struct MatrixCommand: FlagsCommand {
     }
 
     private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
-                            interruption: InterruptionWatcher) throws -> MatrixResult {
+                            interruption: StopSignal) throws -> MatrixResult {
         var childEnvironment = ProcessInfo.processInfo.environment
         childEnvironment["FLAGS_COMBINATION"] = combination
         childEnvironment["FLAGS_STORE"] = environment.storePath

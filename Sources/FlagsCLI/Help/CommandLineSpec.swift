@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import FeatureFlags
+import Platform
 
 /// What the `flags` command line as a whole declares: the global options (taken anywhere on the
 /// line), the environment it reads, examples and exit codes. `flags --help`, the man page and
