@@ -27,7 +27,8 @@ struct AddCommand: FlagsCommand {
         """
     static let debuggable = FlagOption("--debuggable", help: "give the flag a row in the debug menu (a debugKey)")
     static let userToggleable = FlagOption("--user-toggleable", help: "let users switch it (userPrefsKey: <Name>UserPrefsKey)")
-    static let description = ValueOption("-d", "--description", value: .text("TEXT"), help: "the feature's description (one line, at most 100 characters)")
+    static let description = ValueOption("-d", "--description", value: .text("TEXT"),
+                                         help: "the feature's description (one line, at most 100 characters)")
     static let title = ValueOption("--title", value: .text("TEXT"), help: "the menu row's title (default: the name's words, \"New Thing\")")
     static let status = ValueOption("--status", value: .text("TEXT"), help: "the menu row's status line (default: the description)")
     static let options: [any DeclaredOption] = [debuggable, userToggleable, description, title, status]

@@ -16,7 +16,8 @@ struct BuildFlagsCommand: FlagsCommand {
         init(distribution:)); nothing at run time changes them. A flag equal in all three has
         shipped: `flags stale` lists it for deletion.
         """
-    static let distribution = ValueOption("--distribution", value: .choice(Distribution.allCases.map(\.rawValue)), help: "the distribution whose value the VALUE column shows (default: this build's, \(Distribution.current.rawValue))")
+    static let distribution = ValueOption("--distribution", value: .choice(Distribution.allCases.map(\.rawValue)),
+                                          help: "the distribution whose value the VALUE column shows (default: this build's, \(Distribution.current.rawValue))")
     static let json = FlagOption.json("print a JSON array of {name, description, value, values}")
     static let options: [any DeclaredOption] = [distribution, json]
 

@@ -25,7 +25,7 @@ struct EventsCommand: FlagsCommand {
         """
     static let count = ValueOption("--count", value: .text("N"), help: "record: count the event N times instead of once")
     static let at = ValueOption("--at", value: .text("TIME"), help: "record: when it happened, an ISO 8601 time (2026-11-28T09:00:00Z) or a time "
-                   + "before now (-90s, -30m, -3h, -2d, -1w); never in the future (default: now)")
+                                + "before now (-90s, -30m, -3h, -2d, -1w); never in the future (default: now)")
     static let json = FlagOption.json("list: print the events as JSON")
     static let options: [any DeclaredOption] = [count, at, json]
     static let arguments = [ArgumentSpec(.choice(["record", "list", "clear"])), ArgumentSpec(.text("NAME"))]

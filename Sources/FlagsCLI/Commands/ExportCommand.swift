@@ -21,7 +21,7 @@ struct ExportCommand: FlagsCommand {
         on another machine, with `flags import FILE`.
         """
     static let output = SharedOptions.output("write to FILE instead of standard output: a regular file is replaced "
-                   + "atomically (keeping its mode), a symlink is followed, a FIFO or device (/dev/stdout) is written in place; - is stdout")
+                                             + "atomically (keeping its mode), a symlink is followed, a FIFO or device (/dev/stdout) is written in place; - is stdout")
     static let options: [any DeclaredOption] = [output]
     static let examples = [CommandExample("flags export -o state.json", "keep the overrides and preferences, for `flags import`")]
 

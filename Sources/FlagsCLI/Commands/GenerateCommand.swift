@@ -41,7 +41,7 @@ struct GenerateCommand: FlagsCommand {
         """
     static let features = FlagOption("--features", help: "write the typed feature accessors instead of the FeatureFlagID members")
     static let output = SharedOptions.output("write to FILE (only when its contents change) instead of printing: a regular "
-                   + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout")
+                                             + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout")
     static let options: [any DeclaredOption] = [features, output]
     static let examples = [CommandExample("flags generate -o Sources/App/FeatureFlagID+Registry.swift", "the FeatureFlagID members")]
 

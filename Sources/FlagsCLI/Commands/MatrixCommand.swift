@@ -45,8 +45,10 @@ struct MatrixCommand: FlagsCommand {
     static let exhaustive = FlagOption("--exhaustive", help: "all 2^n combinations")
     static let json = FlagOption.json("print the results as JSON")
     static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
-    static let shard = ValueOption("--shard", value: .text("K/N"), help: "run only part K of N of the combinations and print its JSON result (a CI job's share)")
-    static let merge = FlagOption("--merge", arguments: [ArgumentSpec(.file, repeats: true)], help: "report the JSON results of the --shard parts (the RESULT files) as one matrix")
+    static let shard = ValueOption("--shard", value: .text("K/N"),
+                                   help: "run only part K of N of the combinations and print its JSON result (a CI job's share)")
+    static let merge = FlagOption("--merge", arguments: [ArgumentSpec(.file, repeats: true)],
+                                  help: "report the JSON results of the --shard parts (the RESULT files) as one matrix")
     static let options: [any DeclaredOption] = [pairwise, exhaustive, json, recover, shard, merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [

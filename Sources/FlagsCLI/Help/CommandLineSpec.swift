@@ -26,8 +26,10 @@ enum CommandLineSpec {
     static let version = FlagOption("--version", help: "show the version and build channel")
 
     /// The global options, in the order help lists them.
-    static let globalOptions: [OptionSpec] = ([config, store, channel, experiments, offline, nimbusID, context, color, help, version] as [any DeclaredOption])
-        .map(\.spec)
+    static let globalOptions: [OptionSpec] = {
+        let options: [any DeclaredOption] = [config, store, channel, experiments, offline, nimbusID, context, color, help, version]
+        return options.map(\.spec)
+    }()
 
     /// The environment variables `flags` reads, with what each does.
     static let environment: [(name: String, meaning: String)] = [
