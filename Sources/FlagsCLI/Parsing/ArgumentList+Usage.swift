@@ -40,12 +40,4 @@ extension ArgumentList {
         }
     }
 }
-
-extension CLIError {
-    /// The parser's error as a usage error of `command`, an unknown option kept for a did-you-mean.
-    init(_ error: ArgumentError, command: String?) {
-        self = .usage(error.description, command: command)
-        if error.reason == .unknownOption { unknownOption = error.word }
-    }
-}
 #endif
