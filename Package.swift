@@ -27,6 +27,8 @@ let package = Package(
         // processes, error text): every module `flags` links imports only FoundationEssentials,
         // which spares each start loading Foundation, its internationalization and ICU.
         .target(name: "Platform"),
+        // Command lines: options declared once, parsed and rendered as help from that declaration.
+        .target(name: "CommandLineArguments", dependencies: ["Platform"]),
 
         // The library, and the formats, manifest, HTTP and Remote Settings it reads with.
         .target(name: "Prefs", dependencies: ["CSQLite", "Platform"]),
@@ -44,15 +46,15 @@ let package = Package(
         // matrix, saved states and presets, registry discovery, the demo's data), then the two.
         .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings"]),
         .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw", "FML", "Formats", "RemoteSettings"]),
-        .target(name: "FlagsCLI", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings"]),
+        .target(name: "FlagsCLI", dependencies: ["CommandLineArguments", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings"]),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
-        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags", "FML", "Formats"]),
+        .executableTarget(name: "flags-bench", dependencies: ["CommandLineArguments", "FeatureFlags", "Nimbus", "flags", "FML", "Formats"]),
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
         // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Platform", "Prefs"]),
+        .target(name: "BibimbapApp", dependencies: ["CommandLineArguments", "FeatureFlags", "FlagsTool", "Platform", "Prefs"]),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"]),
 
         // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
@@ -70,6 +72,7 @@ let package = Package(
         .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool", "FML", "Formats"], path: "Tests/Tools/ParserFuzzing"),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz"),
 
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["TestTraits", "CommandLineArguments"]),
         .testTarget(name: "PlatformTests", dependencies: ["TestTraits", "Platform", "TestFolders"]),
         .testTarget(name: "PrefsTests", dependencies: ["TestTraits", "Prefs", "TestFolders"]),
         .testTarget(name: "FormatsTests", dependencies: ["TestTraits", "Formats", "Platform"]),

@@ -19,6 +19,8 @@ import Testing
         #expect(try BibimbapArguments.parse(["--colour=always"]).colour == .always)
         #expect(try BibimbapArguments.parse(["-h"]).showHelp)
         #expect(try BibimbapArguments.parse(["--help"]).showHelp)
+        #expect(try BibimbapArguments.parse(["help"]).showHelp)
+        #expect(try BibimbapArguments.parse(["--no-colour"]).colour == .never)
     }
 
     @Test(arguments: [
@@ -31,6 +33,9 @@ import Testing
         (["--annotate=yes"], "--annotate takes no value"),
         (["--color", "pink"], "--color takes auto, always or never, not 'pink'"),
         (["--watch=yes"], "--watch takes no value"),
+        (["--wach"], "unknown option '--wach' (did you mean '--watch'?)"),
+        (["help", "menu"], "unexpected argument 'menu'"),
+        (["--store", ""], "--store needs a file path, not an empty one (leave it out for the default store)"),
     ])
     func mistakesAreExplained(words: [String], message: String) {
         #expect(throws: BibimbapArguments.UsageError(description: message)) { try BibimbapArguments.parse(words) }

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,19 +39,18 @@ struct GenerateCommand: FlagsCommand {
         Write the two into separate files (run generate twice); everything --features writes is
         nested in <App>Nimbus, so both compile side by side in one target.
         """
-    static let options = [
-        OptionSpec(["--features"], "write the typed feature accessors instead of the FeatureFlagID members"),
-        OptionSpec(["-o", "--output"], value: .file, "write to FILE (only when its contents change) instead of printing: a regular "
-                   + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout"),
-    ]
+    static let features = FlagOption("--features", help: "write the typed feature accessors instead of the FeatureFlagID members")
+    static let output = SharedOptions.output("write to FILE (only when its contents change) instead of printing: a regular "
+                                             + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout")
+    static let options: [any DeclaredOption] = [features, output]
     static let examples = [CommandExample("flags generate -o Sources/App/FeatureFlagID+Registry.swift", "the FeatureFlagID members")]
 
     let output: String?
     let features: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        features = arguments.flag("--features")
-        output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
+        features = arguments.take(Self.features)
+        output = try arguments.path(of: Self.output, command: Self.name, hint: SharedOptions.outputHint)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 
@@ -12,10 +13,9 @@ struct ListCommand: FlagsCommand {
         value comes from (override, experiment, rollout, default), the stored override and the
         value Nimbus gives underneath it.
         """
-    static let options = [
-        OptionSpec(["--json"], "print a JSON array of flag objects, sorted by id"),
-        OptionSpec(["--overridden"], "only flags with a stored override (the quick way to find leftovers)"),
-    ]
+    static let json = FlagOption.json("print a JSON array of flag objects, sorted by id")
+    static let overridden = FlagOption("--overridden", help: "only flags with a stored override (the quick way to find leftovers)")
+    static let options: [any DeclaredOption] = [json, overridden]
     static let examples = [
         CommandExample("flags list --overridden", "the flags someone left overridden"),
         CommandExample("flags list --json | jq -r '.[] | select(.source == \"experiment\") | .id'", "the flags an experiment sets"),
@@ -38,8 +38,8 @@ struct ListCommand: FlagsCommand {
     }
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
-        overriddenOnly = arguments.flag("--overridden")
+        json = arguments.take(Self.json)
+        overriddenOnly = arguments.take(Self.overridden)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

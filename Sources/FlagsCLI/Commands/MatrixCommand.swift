@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,15 +41,15 @@ struct MatrixCommand: FlagsCommand {
         error naming it) and reports the whole matrix as one unsharded run would, failing when
         any combination failed.
         """
-    static let options = [
-        OptionSpec(["--pairwise"], "every pair of values of every two flags, in the fewest runs (the default)"),
-        OptionSpec(["--exhaustive"], "all 2^n combinations"),
-        OptionSpec(["--json"], "print the results as JSON"),
-        OptionSpec(["--recover"], "restore the overrides a killed matrix changed"),
-        OptionSpec(["--shard"], value: .text("K/N"), "run only part K of N of the combinations and print its JSON result (a CI job's share)"),
-        OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)],
-                   "report the JSON results of the --shard parts (the RESULT files) as one matrix"),
-    ]
+    static let pairwise = FlagOption("--pairwise", help: "every pair of values of every two flags, in the fewest runs (the default)")
+    static let exhaustive = FlagOption("--exhaustive", help: "all 2^n combinations")
+    static let json = FlagOption.json("print the results as JSON")
+    static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
+    static let shard = ValueOption("--shard", value: .text("K/N"),
+                                   help: "run only part K of N of the combinations and print its JSON result (a CI job's share)")
+    static let merge = FlagOption("--merge", arguments: [ArgumentSpec(.file, repeats: true)],
+                                  help: "report the JSON results of the --shard parts (the RESULT files) as one matrix")
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, json, recover, shard, merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
         CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c"),
@@ -68,15 +69,15 @@ struct MatrixCommand: FlagsCommand {
     let merge: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let exhaustive = arguments.flag("--exhaustive")
-        let pairwise = arguments.flag("--pairwise")
+        let exhaustive = arguments.take(Self.exhaustive)
+        let pairwise = arguments.take(Self.pairwise)
         if exhaustive && pairwise { throw .usage("choose --pairwise or --exhaustive, not both", command: Self.name) }
         mode = exhaustive ? .exhaustive : .pairwise
-        json = arguments.flag("--json")
-        recover = arguments.flag("--recover")
-        merge = arguments.flag("--merge")
+        json = arguments.take(Self.json)
+        recover = arguments.take(Self.recover)
+        merge = arguments.take(Self.merge)
         command = arguments.trailing
-        if let text = try arguments.option("--shard", command: Self.name) {
+        if let text = try arguments.value(of: Self.shard, command: Self.name) {
             do {
                 shard = try MatrixShard(parsing: text)
             } catch {

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 #if canImport(Glibc)
 import Glibc
 #endif
