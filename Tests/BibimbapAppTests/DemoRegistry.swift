@@ -1,7 +1,7 @@
 import BibimbapApp
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
 
 /// The built-in Bibimbap demo written into a temporary folder and loaded, with the app's flags
 /// looked up in it: the registry the app uses when no other is found.
