@@ -53,9 +53,9 @@ let package = Package(
         // depends on `flags` so that building it builds the menu it launches, beside it.
         .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags", "FML", "Formats"]),
 
-        // The demo app: it adopts the library as an app would. Built in every channel, release included.
-        // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"]),
+        // The demo app: it adopts the library as an app would, with the Swift `flags generate` wrote
+        // for its registry, and links what an app links plus its own data. Built in every channel, release included.
+        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "Prefs", "Platform", "BibimbapData"]),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"]),
 
         // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "FeatureFlagsTests", dependencies: ["TestTraits", "BibimbapData", "FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings"]),
         .testTarget(name: "FlagsToolTests", dependencies: ["TestTraits", "BibimbapData", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings", "TestServers"]),
         .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
-        .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "BibimbapApp", "BibimbapData", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"]),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "TestHelpers", "BibimbapApp", "BibimbapData", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"]),
         .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "FlagsCLI", "Platform", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags", "FML", "Formats"]),
     ]

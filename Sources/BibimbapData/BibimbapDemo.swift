@@ -12,6 +12,10 @@ import Platform
 /// The files are written to a folder next to the demo's store, so error messages can name real
 /// files and users can copy them as a starting point for their own app.
 ///
+/// The app reads these flags through the Swift `flags generate` writes for them; after a change
+/// to the registry, write it again in the package's folder (a test compares the two):
+/// `swift run flags generate --output Sources/BibimbapApp/Flags/FeatureFlags.generated.swift`.
+///
 /// ```swift
 /// let registryPath = try BibimbapDemo.materialize(besideStore: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app))
 /// ```
