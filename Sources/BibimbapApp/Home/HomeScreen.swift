@@ -76,9 +76,9 @@ public struct HomeScreen: Sendable, Hashable {
     public var sponsoredShortcuts: [String]
 
     init(startScreen: StartAtHome, promoBanner: String?, searchBar: SearchBarPosition, menu: Menu, showsAllergens: Bool,
-                showsReviews: Bool, seasonalCard: SeasonalCard?, darkKitchenDishes: [Dish], loyaltyCard: LoyaltyCard?,
-                orderTracking: OrderTracking?, offersDelivery: Bool, sendsToKitchenDisplay: Bool, tipPresets: [Int]?,
-                sponsoredShortcuts: [String]) {
+         showsReviews: Bool, seasonalCard: SeasonalCard?, darkKitchenDishes: [Dish], loyaltyCard: LoyaltyCard?,
+         orderTracking: OrderTracking?, offersDelivery: Bool, sendsToKitchenDisplay: Bool, tipPresets: [Int]?,
+         sponsoredShortcuts: [String]) {
         self.startScreen = startScreen
         self.promoBanner = promoBanner
         self.searchBar = searchBar

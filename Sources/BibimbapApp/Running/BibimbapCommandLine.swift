@@ -2,8 +2,8 @@ import FeatureFlags
 import Foundation
 
 /// The `bibimbap` demo app from start to exit: parse the command line, open the flags, refuse a
-/// registry the generated Swift no longer matches, register the services in `AppContainer`, and draw the home screen once or, with `--watch`, whenever the
-/// store changes.
+/// registry the generated Swift no longer matches, register the services in `AppContainer`, and
+/// draw the home screen once or, with `--watch`, whenever the store changes.
 ///
 /// Use it from the executable's `main.swift`; tests call `run` with their own console,
 /// environment and stop condition. Exit status: 0 success, 1 the flags could not be opened,
