@@ -42,6 +42,8 @@ public final class FeatureFlagsDebugViewController {
     /// The app's flags and store, as opened (its channel is the one first previewed); replaced
     /// when a background fetch of the experiments finishes.
     public internal(set) var environment: FlagsEnvironment
+    /// The flags are the tool's built-in demo, which the header says.
+    public let isDemo: Bool
     /// The channel whose values and override rules are shown (`c` cycles it).
     public internal(set) var previewChannel: String
     /// `environment`, resolved for `previewChannel`.
@@ -92,11 +94,13 @@ public final class FeatureFlagsDebugViewController {
     /// A controller showing `environment`, previewing its channel.
     ///
     /// - Parameters:
+    ///   - isDemo: the flags are the tool's built-in demo (`RegistryDiscovery.opensDemo`).
     ///   - glyphs: the symbols of the terminal (its `separator` joins facts in row texts).
     ///   - clock: seconds since 1970, for the age of overrides (tests pass their own).
-    public init(environment: FlagsEnvironment, glyphs: ScreenGlyphs = .unicode,
+    public init(environment: FlagsEnvironment, isDemo: Bool = false, glyphs: ScreenGlyphs = .unicode,
                 clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
+        self.isDemo = isDemo
         self.separator = " \(glyphs.separator) "
         self.glyphs = glyphs
         self.previewChannel = environment.channel
@@ -181,7 +185,7 @@ public final class FeatureFlagsDebugViewController {
             flagCount: environment.registry.flags.count,
             overrideCount: overrideCounts.flagOverrides,
             nimbusOverrideCount: overrideCounts.nimbusOverrides,
-            statusNote: MenuText.statusNote(isDemo: environment.isDemo, storeStatus: storeStatus, separator: separator),
+            statusNote: MenuText.statusNote(isDemo: isDemo, storeStatus: storeStatus, separator: separator),
             experimentsStatus: experimentsStatus)
     }
 

@@ -73,7 +73,7 @@ struct AddCommand: FlagsCommand {
     /// are rewritten on every run.
     static func editableRegistryPath(_ context: CommandContext, for what: String) throws -> String {
         let environment = try context.environment()
-        guard !environment.isDemo else {
+        guard !context.opensDemo else {
             throw CLIError.failure("no \(FlagsEnvironment.registryFileName) found here or above, and the built-in demo cannot be edited; run in your app's folder or pass --config PATH to \(what) (to start one, copy the demo's files from \(FilePathText.folder(of: environment.registry.path)))")
         }
         return environment.registry.path

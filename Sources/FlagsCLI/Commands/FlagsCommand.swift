@@ -60,6 +60,10 @@ struct CommandContext {
     /// A path from the command line, relative to the working directory unless absolute.
     func absolutePath(_ path: String) -> String { FlagsEnvironment.absolute(path, in: options.workingDirectory) }
 
+    /// Whether the global options find no registry, so the command works on the tool's built-in
+    /// demo: commands then say so, and refuse to edit its files, which are written anew on every run.
+    var opensDemo: Bool { RegistryDiscovery.opensDemo(options) }
+
     /// The app's registry and store as the global options say, without notes or recovery.
     func openEnvironment() throws -> FlagsEnvironment { try open(options) }
 

@@ -58,9 +58,12 @@ struct GenerateCommand: FlagsCommand {
         let environment = try context.environment()
         let outputPath = output.flatMap { OutputFile.isStandardOutput($0) ? nil : context.absolutePath($0) }
         let base = outputPath.map { FilePathText.folder(of: $0) } ?? context.options.workingDirectory
-        let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
+        // The demo is named, not given as a path into this user's state folder, so what is
+        // generated for it (the demo app's checked-in Swift) is the same on every machine.
+        let isDemo = context.opensDemo
+        let registryName = isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)
-        let source = features ? featuresSource(environment, base: base)
+        let source = features ? featuresSource(environment, base: base, isDemo: isDemo)
             : FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
         let featureCount = Plural.of(environment.registry.manifest.featureIDs.count, "feature")
         guard let outputPath else {
@@ -81,8 +84,8 @@ struct GenerateCommand: FlagsCommand {
     }
 
     /// The typed features of the registry's manifest, with the channel's defaults.
-    private func featuresSource(_ environment: FlagsEnvironment, base: String) -> String {
-        let manifestName = environment.isDemo ? "the built-in Bibimbap demo manifest"
+    private func featuresSource(_ environment: FlagsEnvironment, base: String, isDemo: Bool) -> String {
+        let manifestName = isDemo ? "the built-in Bibimbap demo manifest"
             : RelativePath.of(environment.registry.manifestPath, from: base)
         return FeatureSwiftGenerator(manifest: environment.registry.manifest, app: environment.registry.app,
                                      channel: environment.channel, manifestName: manifestName).source

@@ -52,7 +52,7 @@ struct ListCommand: FlagsCommand {
             context.console.printJSON(JSONValue.array(reports.map(\.json)))
             return
         }
-        if environment.isDemo && context.console.errorIsTerminal {
+        if context.opensDemo && context.console.errorIsTerminal {
             context.console.printError("note: no \(FlagsEnvironment.registryFileName) found here or above; showing the built-in Bibimbap demo (\(environment.registry.path))")
         }
         guard !reports.isEmpty else {

@@ -119,7 +119,7 @@ struct PresetCommand: FlagsCommand {
     private func runShared(_ presets: PresetStore, name: String, context: CommandContext) throws {
         let registry = presets.environment.registry
         let settings = registry.remoteSettings ?? RegistryRemoteSettings()
-        let records = try remote.records(registry: registry, isDemo: presets.environment.isDemo, bucket: settings.bucket,
+        let records = try remote.records(registry: registry, isDemo: context.opensDemo, bucket: settings.bucket,
                                          collection: settings.collection, environment: context.options.environment)
         let shared = SharedPresets(presets: presets, records: records)
         switch action {

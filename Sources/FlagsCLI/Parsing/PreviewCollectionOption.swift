@@ -48,7 +48,7 @@ struct PreviewCollectionOption {
 
     /// The collection on the server, with the credentials for its host.
     func records(of environment: FlagsEnvironment, in context: CommandContext) throws(CLIError) -> RemoteSettingsRecords {
-        try remote.records(registry: environment.registry, isDemo: environment.isDemo, bucket: bucket, collection: collection,
+        try remote.records(registry: environment.registry, isDemo: context.opensDemo, bucket: bucket, collection: collection,
                            environment: context.options.environment)
     }
 }

@@ -1,6 +1,6 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
 import Prefs
 import TestHelpers
 import Testing
