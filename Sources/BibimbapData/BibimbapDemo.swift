@@ -226,8 +226,8 @@ features:
         description: The banner's text.
         type: Text
         default: Free kimchi with every bowl
-      accent-colour:
-        description: An optional colour name for the banner.
+      accent-color:
+        description: An optional color name for the banner.
         type: Option<String>
         default: null
     defaults:

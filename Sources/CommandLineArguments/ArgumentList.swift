@@ -128,7 +128,7 @@ public struct ArgumentList {
     }
 
     /// The option word just before the first word that is not an option, if there is one: in
-    /// `--colour never list`, `--colour`, whose value `never` would otherwise pass for the command.
+    /// `--color never list`, `--color`, whose value `never` would otherwise pass for the command.
     public var optionBeforeCommandName: String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") }), index > 0, words[index - 1].hasPrefix("-") else { return nil }
         return words[index - 1]

@@ -6,7 +6,7 @@ import Platform
 public struct OptionSpec: Sendable {
     /// Its spellings, in the order help lists them (`-d, --description`).
     public var names: [String]
-    /// Other spellings the parser accepts and help does not show (`--colour` beside `--color`).
+    /// Other spellings the parser accepts and help does not show (`--color` beside `--color`).
     public var aliases: [String]
     /// What follows it, or nil for a switch.
     public var value: ValueKind?

@@ -6,7 +6,7 @@ import Testing
     @Test func defaults() throws {
         let arguments = try BibimbapArguments.parse([])
         #expect(arguments == BibimbapArguments())
-        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.colour == .auto && arguments.width == nil && !arguments.annotate)
+        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.color == .auto && arguments.width == nil && !arguments.annotate)
     }
 
     @Test func everyOption() throws {
@@ -14,13 +14,13 @@ import Testing
                                                      "--store", "/b/prefs.sqlite", "--color", "never", "--width", "80", "--annotate"])
         #expect(arguments.watch && arguments.intervalMilliseconds == 50 && arguments.width == 80 && arguments.annotate)
         #expect(arguments.configPath == "/a/feature-flags.yaml" && arguments.storePath == "/b/prefs.sqlite")
-        #expect(arguments.colour == .never)
-        #expect(try BibimbapArguments.parse(["--no-color"]).colour == .never)
-        #expect(try BibimbapArguments.parse(["--colour=always"]).colour == .always)
+        #expect(arguments.color == .never)
+        #expect(try BibimbapArguments.parse(["--no-color"]).color == .never)
+        #expect(try BibimbapArguments.parse(["--colour=always"]).color == .always)
         #expect(try BibimbapArguments.parse(["-h"]).showHelp)
         #expect(try BibimbapArguments.parse(["--help"]).showHelp)
         #expect(try BibimbapArguments.parse(["help"]).showHelp)
-        #expect(try BibimbapArguments.parse(["--no-colour"]).colour == .never)
+        #expect(try BibimbapArguments.parse(["--no-colour"]).color == .never)
     }
 
     @Test(arguments: [

@@ -86,7 +86,7 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.screen.filter == "promo", "the filter survives the reload")
         #expect(controller.screen.selectedRow?.id == "flag:promoBanner")
 
-        // The marker survives ASCII and no colour: "*" before the title.
+        // The marker survives ASCII and no color: "*" before the title.
         let line = controller.frame(size: Terminal.Size(rows: 24, columns: 100)).map(\.text).first { $0.contains("Promo Banner") }
         #expect(line?.contains("* Promo Banner") == true, "\(line ?? "no line")")
     }
@@ -310,7 +310,7 @@ struct FeatureFlagsDebugViewControllerTests {
 
         controller.handle(.character("c"))
         #expect(controller.previewChannel == "beta")
-        #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honours overrides")
+        #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honors overrides")
         controller.handle(.character("c"))
         #expect(controller.previewChannel == "release")
         #expect(controller.header.previewChannel == "release")

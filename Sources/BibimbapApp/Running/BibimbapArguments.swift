@@ -1,4 +1,5 @@
 import CommandLineArguments
+import Platform
 
 /// The command line of the `bibimbap` demo app, parsed: what to do and with which options.
 ///
@@ -10,14 +11,6 @@ import CommandLineArguments
 /// arguments.watch   // true
 /// ```
 public struct BibimbapArguments: Sendable, Equatable {
-    /// When to use ANSI colour.
-    public enum ColourChoice: String, CaseIterable, Sendable, Equatable {
-        /// Only when standard output is a terminal and `NO_COLOR` is unset.
-        case auto
-        case always
-        case never
-    }
-
     /// A command line the app cannot make sense of.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         public var description: String
@@ -35,7 +28,7 @@ public struct BibimbapArguments: Sendable, Equatable {
     static let store = ValueOption("--store", value: .file, placeholder: "PATH", help: "The prefs store (default: $FLAGS_STORE, else the "
                                    + "app's default store).")
     static let noColor = FlagOption("--no-color", aliases: ["--no-colour"], help: "The same as --color never.")
-    static let color = ValueOption("--color", aliases: ["--colour"], value: .choice(ColourChoice.allCases.map(\.rawValue)), placeholder: "WHEN",
+    static let color = ValueOption("--color", aliases: ["--colour"], value: .choice(ColorChoice.allCases.map(\.rawValue)), placeholder: "WHEN",
                                    help: "auto (default: only on a terminal, and not when NO_COLOR is set), always or never. "
                                    + "\(noColor.name) is --color never.")
     static let width = ValueOption("--width", value: .text("COLUMNS"), help: "Width of the screen (default: the terminal's, else 64; at least 48).")
@@ -74,7 +67,7 @@ public struct BibimbapArguments: Sendable, Equatable {
     public var intervalMilliseconds = 200
     public var configPath: String?
     public var storePath: String?
-    public var colour = ColourChoice.auto
+    public var color = ColorChoice.auto
     /// The screen's width; nil follows the terminal (64 when the output is not one).
     public var width: Int?
     public var annotate = false
@@ -119,12 +112,12 @@ public struct BibimbapArguments: Sendable, Equatable {
             result.storePath = path
         }
         result.width = try number(width, atLeast: HomeScreenRenderer.minimumWidth)
-        if arguments.take(noColor) { result.colour = .never }
+        if arguments.take(noColor) { result.color = .never }
         if let text = try arguments.value(of: color) {
-            guard let choice = ColourChoice(rawValue: text) else {
+            guard let choice = ColorChoice(rawValue: text) else {
                 throw UsageError(description: "\(color.name) takes auto, always or never, not '\(text)'")
             }
-            result.colour = choice
+            result.color = choice
         }
         // `bibimbap help` is `bibimbap --help`, as `flags help` is.
         for word in try arguments.positionals() {

@@ -28,7 +28,7 @@ public enum FeatureFlagsDebugMenu {
     /// The keys, as `flags menu --help` lists them: the row list's bindings from
     /// `MenuKeyBindings` (the table the menu handles keys with), then what the marks mean.
     public static let keyHelp = MenuKeyBindings.helpText + "\n\n" + """
-        Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
+        Marks: [x] on, [ ] off, [=] a choice; * (or a colored dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
         The filter is fuzzy, as in fzf: its letters in order (tj finds Tip Jar) in a row's id, title,
         status or source (override, an experiment's slug), best matches first, matched letters

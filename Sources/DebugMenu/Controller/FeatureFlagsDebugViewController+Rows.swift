@@ -34,7 +34,7 @@ extension FeatureFlagsDebugViewController {
 
         // The made rows read only values fixed now (the store's overrides as last read): a row
         // whose override changes later is replaced, whole, by `refreshRow`.
-        let overridden = previewed.provider.honoursOverrides ? overrideCounts.overriddenFlagIDs : []
+        let overridden = previewed.provider.honorsOverrides ? overrideCounts.overriddenFlagIDs : []
         let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count)
         let switches = MenuRows.Segment.made(
             count: debuggable.count, section: .featureFlags,

@@ -8,11 +8,11 @@
 /// content (section titles and rows, the key help, or the preset chooser), a status line
 /// (question, text prompt, filter, message, position) and a footer with the main keys (the
 /// least important are dropped whole when the terminal is narrow). Rows read `▸ [✓] ● Title   status text   source`:
-/// the pointer marks the selection, `●` (ASCII `*`) an override, in accent colour too, so
+/// the pointer marks the selection, `●` (ASCII `*`) an override, in accent color too, so
 /// `NO_COLOR` loses nothing; read-only rows are dimmed. While a filter is set, its matched
 /// letters are drawn in `.match` (underlined); the title of the section being scrolled through
 /// stays on the first content line; a collapsed section is one `+` title line.
-/// Below `minimumSize` (40 columns × 8 lines) only a centred "Terminal too small" message
+/// Below `minimumSize` (40 columns × 8 lines) only a centered "Terminal too small" message
 /// is drawn; a 1×1 terminal gets one clipped character, a 0-sized one no lines.
 ///
 /// ```swift

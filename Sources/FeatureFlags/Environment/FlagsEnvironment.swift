@@ -53,7 +53,7 @@ public final class FlagsEnvironment: Sendable {
         var locale: String
         var context: [String: JSONValue]
         var snapshots: SnapshotCache
-        /// Whether this evaluation is the client's own, as on a device, so its enrolments and
+        /// Whether this evaluation is the client's own, as on a device, so its enrollments and
         /// the app version are kept for the next one; a preview (`--nimbus-id`, `--context`,
         /// `--channel`, the menu's channel preview) changes nothing.
         var persists = false
@@ -81,12 +81,12 @@ public final class FlagsEnvironment: Sendable {
                                                    loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
                                                    remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
                                                    transforms: .nimbus(events: events, now: .now),
-                                                   overrides: NimbusOverrideStore(prefs: prefs).honoured(for: buildChannel))
+                                                   overrides: NimbusOverrideStore(prefs: prefs).honored(for: buildChannel))
         evaluated.eventStoreProblem = eventStoreProblem
         experiments = evaluated
         let experiments = evaluated
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
-        // no cache) every enrolment would end, which the SDK never does without new records.
+        // no cache) every enrollment would end, which the SDK never does without new records.
         if clientSetup.persists, clientSetup.loaded?.records != nil {
             // The flags of this run are right whether or not the state is kept; a store that
             // cannot be written (read-only, full) only makes the next run evaluate afresh.
@@ -132,7 +132,7 @@ public final class FlagsEnvironment: Sendable {
 
     /// The same app, store and client, resolved and previewed for another manifest channel (one
     /// of `registry.manifest.channels`), with the override rules of the build channel that
-    /// stands for it. A preview keeps no enrolment.
+    /// stands for it. A preview keeps no enrollment.
     public func previewing(_ channel: String) -> FlagsEnvironment {
         var setup = clientSetup
         setup.persists = false

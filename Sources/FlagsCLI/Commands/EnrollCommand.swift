@@ -14,7 +14,7 @@ struct EnrollCommand: FlagsCommand {
         Stores a forced branch for the record SLUG in the app's store, a debug override like a
         flag override: the record is then evaluated as if it targeted everyone on this channel,
         unpaused, with the whole bucket range and every other branch at ratio 0 (what nimbus-cli
-        enroll arranges), so targeting, bucketing and a paused enrolment no longer keep this
+        enroll arranges), so targeting, bucketing and a paused enrollment no longer keep this
         client out. Other experiments still count: one that already holds the same feature wins
         the feature conflict, as the Nimbus SDK decides, and the line printed says so.
         A record with one branch needs no --branch. The forced branch stays through `flags fetch`

@@ -33,7 +33,7 @@ struct FeatureCommand: FlagsCommand {
     static let examples = [
         CommandExample("flags feature bibimbap-feature", "every variable's value and where it comes from"),
         CommandExample("flags feature set bibimbap-feature spice-level 5", "a feature override, checked against the manifest's type"),
-        CommandExample(#"flags feature set promo-banner-feature accent-colour '"teal"'"#, "JSON for an Option, a List, a Map or an object"),
+        CommandExample(#"flags feature set promo-banner-feature accent-color '"teal"'"#, "JSON for an Option, a List, a Map or an object"),
         CommandExample("flags feature reset bibimbap-feature", "remove the feature's overrides"),
     ]
 

@@ -24,7 +24,7 @@ struct ListCommand: FlagsCommand {
     let json: Bool
     let overriddenOnly: Bool
 
-    /// Colours that let the eye find what is not a default: values, and sources by kind.
+    /// Colors that let the eye find what is not a default: values, and sources by kind.
     static func style(column: Int, cell: String) -> ANSIStyle? {
         switch column {
         case 1, 3, 4: cell == "on" ? .green : cell == "off" ? .red : nil

@@ -20,9 +20,9 @@ enum CommandLineSpec {
     static let offline = FlagOption("--offline", help: "never ask a Remote Settings server; use the cached records")
     static let nimbusID = ValueOption("--nimbus-id", value: .text("UUID"), help: "evaluate experiments as this client instead of the store's own")
     static let context = ValueOption("--context", value: .text("K=V"), help: "an extra targeting attribute (repeatable; V is JSON or a string); "
-                                     + "it wins over every other, and makes the run a preview that keeps no enrolment")
+                                     + "it wins over every other, and makes the run a preview that keeps no enrollment")
     static let color = ValueOption("--color", value: .choice(ColorChoice.allCases.map(\.rawValue)),
-                                   help: "colour in tables: auto (a terminal without NO_COLOR, the default), always or never; JSON is never coloured")
+                                   help: "color in tables: auto (a terminal without NO_COLOR, the default), always or never; JSON is never colored")
     static let help = FlagOption.help("show help (also: flags help COMMAND, flags COMMAND --help)")
     static let version = FlagOption("--version", help: "show the version and build channel")
 
@@ -39,7 +39,7 @@ enum CommandLineSpec {
         ("FLAGS_NO_CACHE", "1 turns off the checked snapshots of registries and experiment files"),
         ("XDG_STATE_HOME", "where stores live: $XDG_STATE_HOME/feature-flags/<app>/prefs.sqlite (default ~/.local/state)"),
         ("XDG_CACHE_HOME", "where snapshots live: $XDG_CACHE_HOME/feature-flags/snapshots (default ~/.cache); deleting it is always safe"),
-        ("NO_COLOR", "when set and not empty, no colour unless --color=always"),
+        ("NO_COLOR", "when set and not empty, no color unless --color=always"),
     ]
 
     /// Examples for `flags --help` and the man page.

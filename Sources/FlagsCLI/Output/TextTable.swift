@@ -16,8 +16,8 @@ import Platform
 struct TextTable {
     var header: [String]
     var rows: [[String]]
-    /// The colour of a body cell, from its column and text (`flags list` colours its sources);
-    /// used only when the console colours (`Console.print(_:colored:)`).
+    /// The color of a body cell, from its column and text (`flags list` colors its sources);
+    /// used only when the console colors (`Console.print(_:colored:)`).
     var style: (_ column: Int, _ cell: String) -> ANSIStyle? = { _, _ in nil }
     /// The columns of long texts (a reason, a source), cut before the others when the table is
     /// too wide, so ids and values stay whole: group after group, the columns of a group sharing
@@ -45,7 +45,7 @@ struct TextTable {
                 guard colored else { return padded }
                 let chosen = line == 0 ? ANSIStyle.bold : style(column, rows[line - 1][column])
                 guard let chosen else { return padded }
-                // Only the text is coloured, not the padding after it.
+                // Only the text is colored, not the padding after it.
                 return chosen.wrap(cell) + String(repeating: " ", count: padded.count - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")

@@ -13,7 +13,7 @@ public struct CLIError: Error, CustomStringConvertible {
     public var message: String
     /// The command whose usage to point at, for usage errors.
     public var command: String?
-    /// The option that was not recognised, for a did-you-mean.
+    /// The option that was not recognized, for a did-you-mean.
     public var unknownOption: String?
 
     public static func usage(_ message: String, command: String? = nil) -> CLIError {
