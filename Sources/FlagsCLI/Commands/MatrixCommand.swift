@@ -284,6 +284,8 @@ struct MatrixCommand: FlagsCommand {
         context.console.print(TextTable(header: header, rows: rows))
         let passed = results.filter { $0.outcome == .passed }.count
         context.console.print("\(passed) of \(total) combinations passed (\(mode.rawValue)); overrides restored to their state before the matrix.")
+        let decided = results.map { result in (values: result.values.map(OnOff.text), failed: result.outcome.decidesFailure) }
+        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command) { context.console.print(line) }
     }
 }
 
@@ -299,6 +301,15 @@ struct MatrixResult {
             case .passed: "pass"
             case .failed: "fail"
             case .interrupted: "interrupted"
+            }
+        }
+
+        /// Whether the run failed, passed, or (interrupted) says neither.
+        var decidesFailure: Bool? {
+            switch self {
+            case .passed: false
+            case .failed: true
+            case .interrupted: nil
             }
         }
 
