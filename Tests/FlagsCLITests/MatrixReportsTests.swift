@@ -3,6 +3,7 @@ import Foundation
 import Formats
 import Testing
 import TestHelpers
+import TestServers
 import TestTraits
 
 /// What a matrix with failures reports beyond its table: the interactions that explain the
@@ -37,5 +38,97 @@ import TestTraits
                                 "case \"$FLAGS_COMBINATION\" in *reviews=on,tipJar=off*|*reviews=off,tipJar=on*) exit 1;; esac"])
         #expect(result.status == 1)
         #expect(result.output.contains("No setting, pair or triple is in every failing combination"), "\(result.output)")
+    }
+}
+
+/// The JUnit report of a matrix, read by a real JUnit XML parser (Python's junitparser, from the
+/// package's virtual environment, which `.ci/run` makes).
+@Suite(.blocking) struct MatrixJUnitTests {
+    let folder = TemporaryDirectory()
+    var environment: [String: String] { ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
+
+    private func flags(_ arguments: [String]) throws -> BuiltProgram.Result {
+        try BuiltProgram.run(BuiltProgram.flags, arguments, environment: environment, in: folder.path)
+    }
+
+    static let hasJUnitParser: Bool = {
+        (try? BuiltProgram.run("/usr/bin/env", [PythonTools.python, "-c", "import junitparser"]))?.status == 0
+    }()
+
+    /// The report as junitparser reads it: totals, then each case's result kinds and properties.
+    private func parsed(_ path: String) throws -> JSONValue {
+        let script = folder.write("""
+            import json, sys
+            from junitparser import JUnitXml
+            xml = JUnitXml.fromfile(sys.argv[1])
+            suite = next(iter(xml))
+            cases = []
+            for case in suite:
+                properties = {p.get("name"): p.get("value") for p in case._elem.iter("property")}
+                cases.append({"name": case.name, "results": [type(r).__name__ for r in case.result],
+                              "passed": case.is_passed, "properties": properties,
+                              "flaky": case._elem.find("flakyFailure") is not None})
+            print(json.dumps({"tests": suite.tests, "failures": suite.failures, "errors": suite.errors,
+                              "skipped": suite.skipped, "cases": cases}))
+            """, to: "read-junit.py")
+        let result = try BuiltProgram.run("/usr/bin/env", [PythonTools.python, script, path])
+        #expect(result.status == 0, "\(result.errors)")
+        return try JSONParser.parse(result.output)
+    }
+
+    @Test(.enabled(if: Self.hasJUnitParser, "junitparser is not installed in .venv: run .ci/run"))
+    func aMatrixWithAFailureATimeOutAndAFlakyRunReadsWithTheRightCounts() throws {
+        let counter = folder.file("count")
+        // reviews=on,tipJar=on fails; reviews=off,tipJar=on hangs; reviews=on,tipJar=off fails once, then passes.
+        let script = """
+            case "$FLAGS_COMBINATION" in
+              reviews=on,tipJar=on) echo "it broke <here>"; exit 1;;
+              reviews=off,tipJar=on) sleep 30;;
+              reviews=on,tipJar=off) test -e \(counter) && exit 0; touch \(counter); exit 4;;
+            esac
+            """
+        let junit = folder.file("matrix.xml")
+        let result = try flags(["matrix", "--exhaustive", "--timeout", "1s", "--retries", "1", "--junit", junit, "reviews", "tipJar", "--", "sh", "-c", script])
+        #expect(result.status == 1)
+        #expect(result.output.contains("flaky (fail (exit 4), then pass)") && result.output.contains("fail (timed out after 1 s)"), "\(result.output)")
+        let report = try parsed(junit)
+        #expect(report["tests"] == .int(4) && report["failures"] == .int(2) && report["errors"] == .int(0) && report["skipped"] == .int(0), "\(report)")
+        let cases = report["cases"]?.arrayValue ?? []
+        #expect(cases.map { $0["name"]?.stringValue ?? "" } == ["reviews=off,tipJar=off", "reviews=off,tipJar=on", "reviews=on,tipJar=off", "reviews=on,tipJar=on"])
+        #expect(cases[0]["passed"] == .bool(true) && cases[0]["properties"] == .object(["reviews": .string("off"), "tipJar": .string("off")]))
+        #expect(cases[1]["results"] == .array([.string("Failure")]))
+        #expect(cases[2]["passed"] == .bool(true) && cases[2]["flaky"] == .bool(true) && cases[2]["properties"]?["flaky"] == .string("true"))
+        #expect(cases[3]["results"] == .array([.string("Failure")]))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains(#"type="timeout""#) && xml.contains("it broke &lt;here&gt;"))
+    }
+
+    @Test(.enabled(if: Self.hasJUnitParser, "junitparser is not installed in .venv: run .ci/run"))
+    func theMergedReportOfTheShardsIsTheWholeMatrix() throws {
+        let command = ["sh", "-c", "case \"$FLAGS_COMBINATION\" in *delivery=on*reviews=on*) exit 1;; esac"]
+        var parts: [String] = []
+        for shard in 1...2 {
+            let result = try flags(["matrix", "--shard", "\(shard)/2", "delivery", "reviews", "tipJar", "--"] + command)
+            parts.append(folder.write(result.output, to: "part\(shard).json"))
+        }
+        let junit = folder.file("merged.xml")
+        let merged = try flags(["matrix", "--merge", "--junit", junit] + parts)
+        #expect(merged.status == 1)
+        let report = try parsed(junit)
+        let failing = (report["cases"]?.arrayValue ?? []).filter { $0["passed"] == .bool(false) }.count
+        #expect(report["tests"] == .int(4) && report["failures"] == .int(failing) && failing >= 1, "\(report)")
+    }
+
+    @Test(.enabled(if: Self.hasJUnitParser, "junitparser is not installed in .venv: run .ci/run"))
+    func aBisectionWritesOneCasePerStateTried() throws {
+        let junit = folder.file("bisect.xml")
+        let result = try flags(["bisect", "--good", "defaults", "--bad", "reviews=on,tipJar=off,delivery=on", "--junit", junit, "--",
+                                "sh", "-c", "\(BuiltProgram.flags) get tipJar | grep -q '^tipJar: off' && exit 1; exit 0"])
+        #expect(result.status == 0 && result.output.contains("fails when tipJar=off, on its own"), "\(result.output)\(result.errors)")
+        let report = try parsed(junit)
+        let line = try #require(result.output.split(separator: "\n").first { $0.contains(" runs (at most ") })
+        let runs = try #require(Int(line.prefix { $0 != " " }))
+        #expect(report["tests"] == .int(runs))
+        #expect(report["cases"]?.arrayValue?.first?["name"] == .string("good"))
     }
 }

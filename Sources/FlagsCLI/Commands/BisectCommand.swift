@@ -8,7 +8,7 @@ import Platform
 struct BisectCommand: FlagsCommand {
     static let name = "bisect"
     static let summary = "Find the flags whose combination makes a command fail (delta debugging)"
-    static let usage = "flags bisect --good STATE --bad STATE [--timeout DURATION] [--retries N] -- COMMAND [ARGS...]"
+    static let usage = "flags bisect --good STATE --bad STATE [--timeout DURATION] [--retries N] [--junit FILE] -- COMMAND [ARGS...]"
     static let help = """
         COMMAND passes (exits 0) in the --good state and fails in the --bad one. Their
         differences (flag overrides, preferences, forced branches, feature variables) are tried
@@ -35,6 +35,7 @@ struct BisectCommand: FlagsCommand {
         OptionSpec(["--bad"], value: .savedState, placeholder: "STATE", "a state in which COMMAND fails"),
         OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
         OptionSpec(["--retries"], value: .text("N"), "run a failing state up to N more times; a pass then means flaky"),
+        OptionSpec(["--junit"], value: .file, "also write every run as JUnit XML to FILE (one test case per state tried)"),
     ]
     static let examples = [
         CommandExample("flags bisect --good defaults --bad checkout-qa -- swift test",
@@ -46,15 +47,13 @@ struct BisectCommand: FlagsCommand {
     let good: String
     let bad: String
     let command: [String]
-    let timeout: Double?
-    let retries: Int
+    let reports: MatrixReportOptions
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         command = arguments.trailing
         let good = try arguments.option("--good", command: Self.name)
         let bad = try arguments.option("--bad", command: Self.name)
-        timeout = try arguments.option("--timeout", command: Self.name).map { text throws(CLIError) in try RunTimeout.seconds(text, command: Self.name) }
-        retries = try RunTimeout.retries(try arguments.option("--retries", command: Self.name), command: Self.name)
+        reports = try MatrixReportOptions(arguments: &arguments, command: Self.name)
         try arguments.expectNoPositionals(command: Self.name)
         guard let good, let bad else {
             throw .usage("give both --good STATE (where COMMAND passes) and --bad STATE (where it fails), such as --good defaults --bad my-preset",
@@ -83,7 +82,7 @@ struct BisectCommand: FlagsCommand {
         environment.prefs.recordsHistory = false
         let interruption = InterruptionWatcher()
         defer { interruption.stop() }
-        let runner = CommandRunner(command: command, timeout: timeout, retries: retries)
+        let runner = reports.runner(command)
         let result: Bisection.Result
         do {
             var count = 0
@@ -103,6 +102,11 @@ struct BisectCommand: FlagsCommand {
             throw error
         }
         try journal.restore()
+        let rows = result.steps.map { step in
+            ReportRow(name: step.name, settings: step.applied.map { ($0.name(qualified: true), BisectUnit.shown($0.bad)) },
+                      outcome: step.run.outcome, seconds: step.run.seconds, output: step.run.output)
+        }
+        try reports.write(rows, title: "flags bisect", command: command, mode: "ddmin", context: context)
         let runs = "\(result.runs) run\(result.runs == 1 ? "" : "s")"
         switch result.finding {
         case .culprit:

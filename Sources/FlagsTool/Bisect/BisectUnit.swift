@@ -54,7 +54,7 @@ public struct BisectUnit: Sendable, Hashable {
     }
 
     /// A value as a report shows it: a JSON string without its quotes; nil as `(not set)`.
-    static func shown(_ value: String?) -> String {
+    public static func shown(_ value: String?) -> String {
         guard let value else { return "(not set)" }
         if value.hasPrefix("\""), let json = try? JSONParser.parse(value), let text = json.stringValue { return text }
         return value

@@ -46,6 +46,16 @@ public enum RunOutcome: Equatable, Sendable {
         }
     }
 
+    /// Whether the run says the command fails in its state (true), passes (false), or neither
+    /// (nil: flaky or interrupted), for finding what failing runs have in common.
+    public var decidesFailure: Bool? {
+        switch self {
+        case .passed: false
+        case .failed, .timedOut: true
+        case .flaky, .interrupted: nil
+        }
+    }
+
     /// Reads `name` and `text` back, as a result file of `flags matrix --shard` holds them.
     public init(name: String, text: String) {
         func inner(_ prefix: String) -> String {
