@@ -132,3 +132,45 @@ import TestTraits
         #expect(report["cases"]?.arrayValue?.first?["name"] == .string("good"))
     }
 }
+
+/// The HTML page of a matrix, opened in a real headless browser (Debian's chromium or
+/// firefox-esr), whose screenshot is kept in screenshots/ for the README.
+@Suite(.blocking) struct MatrixHTMLTests {
+    let folder = TemporaryDirectory()
+    var environment: [String: String] { ["FLAGS_STORE": folder.file("prefs.sqlite"), "XDG_STATE_HOME": folder.file("state")] }
+
+    static let browser: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/firefox-esr"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let screenshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("screenshots/matrix-report.png").path
+
+    private func browse(_ arguments: [String]) throws -> BuiltProgram.Result {
+        let browser = try #require(Self.browser)
+        let sandbox = browser.contains("chromium") ? ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] : ["--headless"]
+        return try BuiltProgram.run("/usr/bin/timeout", ["120", browser] + sandbox + arguments, environment: ["HOME": folder.path], in: folder.path)
+    }
+
+    @Test(.enabled(if: Self.browser != nil, "no chromium or firefox-esr installed (apt-get install chromium)"))
+    func thePageOpensInABrowserAndItsScreenshotIsTaken() throws {
+        let page = folder.file("matrix.html")
+        let flags = ["delivery", "promoBanner", "reviews", "tipJar"]
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["matrix", "--exhaustive", "--html", page] + flags + ["--", "sh", "-c",
+            "sleep 0.1; case \"$FLAGS_COMBINATION\" in *reviews=on,tipJar=on*) echo 'tip jar under reviews: overlap'; exit 1;; esac"],
+            environment: environment, in: folder.path)
+        #expect(result.status == 1)
+        let url = URL(fileURLWithPath: page).absoluteString
+        // The browser's own reading of the page: the grid is there, with its highlighted cells.
+        let dom = try browse(["--dump-dom", url])
+        if Self.browser!.contains("chromium") {
+            #expect(dom.output.contains("<th>reviews</th>") && dom.output.contains(#"class="value hit""#), "\(dom.errors)")
+            #expect(dom.output.contains("<strong>reviews=on and tipJar=on</strong>"))
+        }
+        let shot = folder.file("shot.png")
+        let size = Self.browser!.contains("chromium") ? ["--window-size=900,820", "--screenshot=\(shot)"] : ["--window-size=900,820", "--screenshot", shot]
+        _ = try browse(size + [url])
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "a PNG of a rendered page")
+        try? FileManager.default.removeItem(atPath: Self.screenshot)
+        try FileManager.default.copyItem(atPath: shot, toPath: Self.screenshot)
+    }
+}

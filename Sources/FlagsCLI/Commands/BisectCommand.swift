@@ -8,7 +8,7 @@ import Platform
 struct BisectCommand: FlagsCommand {
     static let name = "bisect"
     static let summary = "Find the flags whose combination makes a command fail (delta debugging)"
-    static let usage = "flags bisect --good STATE --bad STATE [--timeout DURATION] [--retries N] [--junit FILE] -- COMMAND [ARGS...]"
+    static let usage = "flags bisect --good STATE --bad STATE [--timeout DURATION] [--retries N] [--junit FILE] [--html FILE] -- COMMAND [ARGS...]"
     static let help = """
         COMMAND passes (exits 0) in the --good state and fails in the --bad one. Their
         differences (flag overrides, preferences, forced branches, feature variables) are tried
@@ -36,6 +36,7 @@ struct BisectCommand: FlagsCommand {
         OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
         OptionSpec(["--retries"], value: .text("N"), "run a failing state up to N more times; a pass then means flaky"),
         OptionSpec(["--junit"], value: .file, "also write every run as JUnit XML to FILE (one test case per state tried)"),
+        OptionSpec(["--html"], value: .file, "also write every run as one self-contained HTML page to FILE, the culprit highlighted"),
     ]
     static let examples = [
         CommandExample("flags bisect --good defaults --bad checkout-qa -- swift test",
@@ -106,7 +107,10 @@ struct BisectCommand: FlagsCommand {
             ReportRow(name: step.name, settings: step.applied.map { ($0.name(qualified: true), BisectUnit.shown($0.bad)) },
                       outcome: step.run.outcome, seconds: step.run.seconds, output: step.run.output)
         }
-        try reports.write(rows, title: "flags bisect", command: command, mode: "ddmin", context: context)
+        var culprit: [(dimension: String, value: String)] = []
+        if case .culprit(let found) = result.finding { culprit = found.map { ($0.name(qualified: true), BisectUnit.shown($0.bad)) } }
+        try reports.write(rows, title: "flags bisect", command: command, mode: "ddmin", context: context,
+                          dimensions: bisection.units.map { $0.name(qualified: true) }, highlighted: culprit, summary: result.sentence)
         let runs = "\(result.runs) run\(result.runs == 1 ? "" : "s")"
         switch result.finding {
         case .culprit:

@@ -17,7 +17,7 @@ struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
     static let summary = "Run a command across combinations of flags (pairwise or exhaustive)"
     static let usage = "flags matrix [--pairwise | --exhaustive] [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
-        + "ID... -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] RESULT... | flags matrix --recover"
+        + "[--html FILE] ID... -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
     static let help = """
         For each combination of the flags ID..., sets them as overrides (one transaction), runs
         COMMAND with FLAGS_COMBINATION=a=on,b=off (and FLAGS_STORE, FLAGS_CONFIG so a `flags`
@@ -46,7 +46,8 @@ struct MatrixCommand: FlagsCommand {
         failures, the settings, pairs and triples found in every failing combination and in no
         passing one are listed, with the `flags bisect` line that would confirm the first.
         --junit FILE also writes the results as JUnit XML (one test case per combination), for the
-        test report of a CI system; with --merge, of the whole matrix.
+        test report of a CI system; --html FILE a page with the grid of combinations, colored by
+        result, the failing interaction highlighted. With --merge, both are of the whole matrix.
         """
     static let options = [
         OptionSpec(["--pairwise"], "every pair of values of every two flags, in the fewest runs (the default)"),
@@ -57,6 +58,7 @@ struct MatrixCommand: FlagsCommand {
         OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
         OptionSpec(["--retries"], value: .text("N"), "run a failed combination up to N more times; a pass then is reported flaky"),
         OptionSpec(["--junit"], value: .file, "also write the results as JUnit XML to FILE"),
+        OptionSpec(["--html"], value: .file, "also write the results as one self-contained HTML page to FILE"),
         OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)],
                    "report the JSON results of the --shard parts (the RESULT files) as one matrix"),
     ]

@@ -3,7 +3,7 @@ import FlagsTool
 import Platform
 
 /// The options `flags matrix` and `flags bisect` share for how each run goes (`--timeout`,
-/// `--retries`) and which reports they write (`--junit FILE`).
+/// `--retries`) and which reports they write (`--junit FILE`, `--html FILE`).
 ///
 /// ```swift
 /// var reports = try MatrixReportOptions(arguments: &arguments, command: "matrix")
@@ -13,6 +13,7 @@ struct MatrixReportOptions {
     var timeout: Double?
     var retries = 0
     var junit: String?
+    var html: String?
 
     init() {}
 
@@ -20,6 +21,7 @@ struct MatrixReportOptions {
         timeout = try arguments.option("--timeout", command: command).map { text throws(CLIError) in try RunTimeout.seconds(text, command: command) }
         retries = try RunTimeout.retries(try arguments.option("--retries", command: command), command: command)
         junit = try arguments.pathOption("--junit", command: command)
+        html = try arguments.pathOption("--html", command: command)
     }
 
     func runner(_ command: [String]) -> CommandRunner {
@@ -27,20 +29,41 @@ struct MatrixReportOptions {
     }
 
     /// Writes the reports asked for; `title` names the suite (`flags matrix`), `mode` the way
-    /// its combinations were chosen.
-    func write(_ rows: [ReportRow], title: String, command: [String], mode: String, context: CommandContext) throws {
+    /// its combinations were chosen. The page highlights `highlighted` (a bisection's culprit),
+    /// or else the first interaction `FailureInteractions` finds in the rows.
+    func write(_ rows: [ReportRow], title: String, command: [String], mode: String, context: CommandContext,
+               dimensions: [String]? = nil, highlighted: [(dimension: String, value: String)]? = nil, summary: String? = nil) throws {
+        if let html {
+            let columns = dimensions ?? rows.first.map { $0.settings.map(\.dimension) } ?? []
+            let decided = rows.compactMap { row in
+                row.outcome.decidesFailure.map { failed in (values: columns.map { column in row.settings.first { $0.dimension == column }?.value ?? "" }, failed: failed) }
+            }
+            let ranked = FailureInteractions(dimensions: columns, rows: decided).ranked
+            let interaction = highlighted ?? ranked.first.map { $0.settings.map { ($0.dimension, $0.value) } } ?? []
+            var note = summary
+            if highlighted == nil, let first = ranked.first, ranked.count > 1 {
+                note = "Every failing combination, and no passing one, has \(first.text) (highlighted), or one of \(ranked.count - 1) other "
+                    + "candidate\(ranked.count == 2 ? "" : "s"); `flags bisect` tells them apart."
+            }
+            let page = HTMLReport(title: title, command: command, dimensions: columns, rows: rows, highlighted: interaction, summary: note)
+            try save(page.html, to: html, what: "HTML report", rows: rows.count, context: context)
+        }
         guard let junit else { return }
         var properties = [(name: "command", value: command.joined(separator: " ")), (name: "mode", value: mode)]
         if let timeout { properties.append(("timeout", "\(timeout) s")) }
         if retries > 0 { properties.append(("retries", "\(retries)")) }
         let report = JUnitReport(suite: title, properties: properties, rows: rows)
-        let path = context.absolutePath(junit)
+        try save(report.xml, to: junit, what: "JUnit report", rows: rows.count, context: context)
+    }
+
+    private func save(_ text: String, to file: String, what: String, rows: Int, context: CommandContext) throws {
+        let path = context.absolutePath(file)
         do {
-            try OutputFile.write(Array(report.xml.utf8), to: path)
+            try OutputFile.write(Array(text.utf8), to: path)
         } catch {
-            throw CLIError.failure("cannot write the JUnit report to \(path): \(error)")
+            throw CLIError.failure("cannot write the \(what) to \(path): \(error)")
         }
-        context.console.printError("wrote the JUnit report of \(rows.count) run\(rows.count == 1 ? "" : "s") to \(path)")
+        context.console.printError("wrote the \(what) of \(rows) run\(rows == 1 ? "" : "s") to \(path)")
     }
 }
 #endif
