@@ -98,6 +98,25 @@ import TestTraits
         #expect(try flags(["pref", "get", "startAtHome"]).output.contains("disabled"))
     }
 
+    @Test func ctrlCStopsTheRunAndPutsTheStoreBack() throws {
+        try prepareStore()
+        let before = try state()
+        let marker = folder.file("started")
+        let (process, _, err) = try BuiltProgram.start(BuiltProgram.flags,
+            ["bisect", "--good", "current", "--bad", badState(), "--", "sh", "-c", "test -e \(marker) && sleep 20; touch \(marker)"],
+            environment: environment, in: folder.path)
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
+        usleep(300_000)
+        let started = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1 && Date().timeIntervalSince(started) < 10)
+        #expect(errors.contains("interrupted by signal 2") && errors.contains("the store was restored"), "\(errors)")
+        #expect(try state() == before)
+    }
+
     @Test func statesThatNameNothingSayWhatAStateIs() throws {
         _ = try flags(["preset", "save", "checkout"])
         let typo = try flags(["bisect", "--good", "defaults", "--bad", "chekout", "--", "true"])
