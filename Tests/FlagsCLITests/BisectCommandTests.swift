@@ -90,6 +90,9 @@ import TestTraits
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
         usleep(300_000)
+        let meanwhile = try flags(["matrix", "reviews", "--", "true"])
+        #expect(meanwhile.status == 1 && meanwhile.errors.contains("another `flags bisect` (process \(process.processIdentifier)) is running"),
+                "\(meanwhile.errors)")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let next = try flags(["list", "--overridden"])

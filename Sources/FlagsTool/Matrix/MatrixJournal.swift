@@ -34,7 +34,7 @@ public struct MatrixJournal: Sendable {
     /// still running holds the journal.
     public func begin(command: String = "flags matrix", includingPreferences: Bool = false) throws {
         if let pid = ownerPID, Self.isAlive(pid), pid != getpid() {
-            throw MatrixInProgressError(pid: pid)
+            throw MatrixInProgressError(pid: pid, command: ownerCommand)
         }
         if pending { try restore() }
         let saved = SavedFlagState.capture(from: environment)
