@@ -132,6 +132,9 @@ import TestTraits
         #expect(usage.status == 2 && usage.errors.contains("give both --good STATE"))
         let combination = try flags(["bisect", "--good", "defaults", "--bad", "tipJar=maybe", "--", "true"])
         #expect(combination.status == 1 && combination.errors.contains("a flag is on or off"), "\(combination.errors)")
+        let offered = try flags(["__complete", "bisect", "--good", ""]).output
+        #expect(offered.contains("current") && offered.contains("defaults") && offered.contains("checkout\tpreset"), "\(offered)")
+        #expect(try flags(["__complete", "bisect", "--bad", "./"]).output.contains(":files"))
         let help = try flags(["bisect", "--help"])
         #expect(help.status == 0 && help.output.contains("--good STATE") && help.output.contains("ddmin"))
     }

@@ -31,8 +31,8 @@ struct BisectCommand: FlagsCommand {
         culprit was found, 1 when the command is flaky or the states do not pass and fail.
         """
     static let options = [
-        OptionSpec(["--good"], value: .savedState, placeholder: "STATE", "a state in which COMMAND passes"),
-        OptionSpec(["--bad"], value: .savedState, placeholder: "STATE", "a state in which COMMAND fails"),
+        OptionSpec(["--good"], value: .bisectState, "a state in which COMMAND passes"),
+        OptionSpec(["--bad"], value: .bisectState, "a state in which COMMAND fails"),
         OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
         OptionSpec(["--retries"], value: .text("N"), "run a failing state up to N more times; a pass then means flaky"),
         OptionSpec(["--junit"], value: .file, "also write every run as JUnit XML to FILE (one test case per state tried)"),

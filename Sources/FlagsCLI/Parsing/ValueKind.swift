@@ -21,6 +21,8 @@ enum ValueKind: Sendable, Equatable {
     case duration
     /// `FILE` or `preset:NAME`, as `flags diff` takes.
     case savedState
+    /// A STATE of `flags bisect`: `current`, `defaults`, a preset's name, a file or a combination.
+    case bisectState
     /// One of fixed words (`on|off`, `bash|zsh|fish`).
     case choice([String])
     /// A command name of `flags` (`flags help COMMAND`).
@@ -40,6 +42,7 @@ enum ValueKind: Sendable, Equatable {
         case .file: "FILE"
         case .duration: "DURATION"
         case .savedState: "FILE|preset:NAME"
+        case .bisectState: "STATE"
         case .choice(let words): words.joined(separator: "|")
         case .commandName: "COMMAND"
         case .text(let placeholder): placeholder
