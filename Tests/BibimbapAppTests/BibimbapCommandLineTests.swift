@@ -1,4 +1,5 @@
 import BibimbapApp
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
@@ -90,6 +91,21 @@ extension AppContainerSuite {
             #expect(wrong.errors == "bibimbap: unknown option '--frobnicate'\nTry 'bibimbap --help'.\n")
             let missing = run("--config", folder.file("nowhere.yaml"))
             #expect(missing.status == 1 && missing.errors.contains("nowhere.yaml: no such registry file"))
+        }
+
+        /// A registry the generated Swift no longer matches is refused at start, naming the flag,
+        /// rather than drawn with flags that read something else than the registry says.
+        @Test func aRegistryTheGeneratedCodeNoLongerMatchesIsRefused() throws {
+            let copy = try BibimbapDemo.materialize(in: folder.file("copy"))
+            let text = try String(contentsOfFile: copy, encoding: .utf8)
+            let edited = text.replacingOccurrences(of: "    userPrefsKey: DeliveryUserPrefsKey\n", with: "")
+            try #require(edited != text)
+            try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+            let result = run("--config", copy)
+            #expect(result.status == 1 && result.output.isEmpty)
+            #expect(result.errors.contains("no longer matches it: flag 'delivery' has userPrefsKey DeliveryUserPrefsKey in the code but none in the registry"),
+                    "\(result.errors)")
+            #expect(run("--config", try BibimbapDemo.materialize(in: folder.file("copy"))).status == 0, "the demo's own registry matches")
         }
 
         /// On a terminal the screen is as wide as it (up to 100 columns); a pipe gets 64; --width wins.

@@ -1,4 +1,4 @@
-import BibimbapApp
+@testable import BibimbapApp
 import FeatureFlags
 import Testing
 
@@ -27,7 +27,7 @@ import Testing
     func linesFitTheWidth(width: Int) {
         let renderer = HomeScreenRenderer(width: width)
         for screen in [Self.everything, Self.nothing] {
-            for start in StartScreen.allCases {
+            for start in StartAtHome.allCases {
                 var screen = screen
                 screen.startScreen = start
                 for footer in [AppFooter(channel: .beta, storedOverrides: 12, storePath: nil), AppFooter(channel: .release, storedOverrides: 12, storePath: nil)] {
@@ -108,7 +108,7 @@ import Testing
         for annotate in [false, true] {
             let renderer = HomeScreenRenderer(width: width, annotate: annotate)
             for screen in [HomeScreenRendererTests.everything, HomeScreenRendererTests.nothing] {
-                for start in StartScreen.allCases {
+                for start in StartAtHome.allCases {
                     var screen = screen
                     screen.startScreen = start
                     let footer = AppFooter(channel: .release, storedOverrides: 12, storePath: nil)

@@ -32,7 +32,7 @@ struct FeatureFlagsDebugViewControllerTests {
 
     @Test func rowsCoverTheFourSections() throws {
         let environment = try open()
-        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let controller = FeatureFlagsDebugViewController(environment: environment, isDemo: true)
         let registry = environment.registry
 
         let settings = controller.generateFeatureFlagToggleSettings()
@@ -52,6 +52,7 @@ struct FeatureFlagsDebugViewControllerTests {
         let header = controller.header
         #expect(header.appName == "bibimbap")
         #expect(header.statusNote == "demo")
+        #expect(FeatureFlagsDebugViewController(environment: environment).header.statusNote == nil, "an app's registry is no demo")
         #expect(header.flagCount == registry.flags.count)
         #expect(header.overrideCount == 0)
         #expect(header.storePath == folder.file("store/prefs.sqlite"))

@@ -28,6 +28,11 @@ import Testing
         #expect(!errors.contains("'never'"))
     }
 
+    @Test func aSwitchGivenAValueIsNamedAsSuch() {
+        let errors = errors(["list", "--json=yes"], status: 2)
+        #expect(errors.hasPrefix("flags: --json takes no value\n"), "\(errors)")
+    }
+
     @Test func aCommandNothingLikeAnyIsNotGivenASuggestion() {
         let errors = errors(["foo"], status: 2)
         #expect(errors.hasPrefix("flags: unknown command 'foo'\n"), "\(errors)")

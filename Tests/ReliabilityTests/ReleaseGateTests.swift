@@ -1,10 +1,10 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
 import Prefs
-import Testing
-import FlagsTool
 import TestHelpers
+import Testing
 import TestTraits
 
 /// A store written by a developer build holds an override; what an app built like this test

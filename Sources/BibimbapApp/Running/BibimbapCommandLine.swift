@@ -1,10 +1,10 @@
 import FeatureFlags
-import FlagsTool
 import Foundation
+import Platform
 
-/// The `bibimbap` demo app from start to exit: parse the command line, open the flags, register
-/// the services in `AppContainer`, and draw the home screen once or, with `--watch`, whenever the
-/// store changes.
+/// The `bibimbap` demo app from start to exit: parse the command line, open the flags, refuse a
+/// registry the generated Swift no longer matches, register the services in `AppContainer`, and
+/// draw the home screen once or, with `--watch`, whenever the store changes.
 ///
 /// Use it from the executable's `main.swift`; tests call `run` with their own console,
 /// environment and stop condition. Exit status: 0 success, 1 the flags could not be opened,
@@ -38,12 +38,11 @@ public enum BibimbapCommandLine {
         }
 
         var flagsEnvironment: FlagsEnvironment
-        let flags: BibimbapFlags
         do {
-            flagsEnvironment = try RegistryDiscovery.open(FlagsOptions(
-                configPath: arguments.configPath, storePath: arguments.storePath,
-                workingDirectory: workingDirectory, environment: environment))
-            flags = try BibimbapFlags(registry: flagsEnvironment.registry)
+            let options = FlagsOptions(configPath: arguments.configPath, storePath: arguments.storePath,
+                                       workingDirectory: workingDirectory, environment: environment)
+            flagsEnvironment = try FlagsEnvironment.open(options, registryPath: try BibimbapRegistry.path(for: options))
+            try flagsEnvironment.registry.checkGeneratedCode()
         } catch {
             console.writeError("bibimbap: \(error)\n")
             return 1
@@ -57,7 +56,7 @@ public enum BibimbapCommandLine {
         func width() -> Int {
             arguments.width ?? (console.columns().map { min($0 - gutter, HomeScreenRenderer.maximumAutomaticWidth) } ?? HomeScreenRenderer.defaultWidth)
         }
-        let home = HomeViewModel(flags: flags)
+        let home = HomeViewModel()
         func frame() -> String {
             HomeScreenRenderer(width: width(), colour: colour, annotate: arguments.annotate)
                 .render(home.screen, footer: AppFooter(environment: flagsEnvironment))

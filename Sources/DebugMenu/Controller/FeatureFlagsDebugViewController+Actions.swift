@@ -90,11 +90,6 @@ extension FeatureFlagsDebugViewController {
         }
     }
 
-    /// Previews the manifest channel a build of `build` resolves for.
-    public func preview(_ build: BuildChannel) {
-        preview(environment.registry.channels.manifestChannel(for: build))
-    }
-
     /// The manifest's channel after `channel`, in the manifest's order, wrapping round (the `c`
     /// key): Firefox for iOS's developer → beta → release, Fenix's release → beta → nightly → developer.
     func nextChannel(after channel: String) -> String {

@@ -61,17 +61,19 @@ public struct ScreenLayout: Sendable {
         result.reserveCapacity(size.rows)
         result.append(contentsOf: headerLines(header, width: width, overriddenOnly: model.showsOverriddenOnly))
         let height = Self.viewport(for: size).height
-        if let chooser = model.presetChooser {
+        switch model.mode.body {
+        case .chooser(let chooser):
             result.append(contentsOf: chooserLines(chooser, width: width, height: height))
-        } else if let history = model.historyView {
+        case .history(let history):
             result.append(contentsOf: historyLines(history, width: width, height: height))
-        } else if let experiments = model.experimentsScreen {
+        case .experiments(let experiments):
             result.append(contentsOf: experimentsLines(experiments, width: width, height: height))
-        } else if let pane = model.detailPane {
+        case .detail(let pane):
             result.append(contentsOf: detailLines(pane, width: width, height: height))
-        } else if model.isHelpShown {
-            result.append(contentsOf: helpLines(width: width, height: height, offset: model.helpScrollOffset))
-        } else {
+        case .help(let offset):
+            result.append(contentsOf: helpLines(width: width, height: height, offset: offset))
+        case .rows, .filter, .prompt, .confirmation:
+            // A body is never a question (`Mode.body` looks under them).
             result.append(contentsOf: contentLines(model, width: width, height: height))
         }
         result.append(statusLine(model, width: width))

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Platform
@@ -30,14 +31,13 @@ struct BisectCommand: FlagsCommand {
         next `flags` command (or `flags matrix --recover`) puts it back. Exit status: 0 when a
         culprit was found, 1 when the command is flaky or the states do not pass and fail.
         """
-    static let options = [
-        OptionSpec(["--good"], value: .bisectState, "a state in which COMMAND passes"),
-        OptionSpec(["--bad"], value: .bisectState, "a state in which COMMAND fails"),
-        OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
-        OptionSpec(["--retries"], value: .text("N"), "run a failing state up to N more times; a pass then means flaky"),
-        OptionSpec(["--junit"], value: .file, "also write every run as JUnit XML to FILE (one test case per state tried)"),
-        OptionSpec(["--html"], value: .file, "also write every run as one self-contained HTML page to FILE, the culprit highlighted"),
-    ]
+    static let goodState = ValueOption("--good", value: .bisectState, help: "a state in which COMMAND passes")
+    static let badState = ValueOption("--bad", value: .bisectState, help: "a state in which COMMAND fails")
+    static let runs = MatrixReportOptions.Declared(
+        retries: "run a failing state up to N more times; a pass then means flaky",
+        junit: "also write every run as JUnit XML to FILE (one test case per state tried)",
+        html: "also write every run as one self-contained HTML page to FILE, the culprit highlighted")
+    static let options: [any DeclaredOption] = [goodState, badState] + runs.all
     static let examples = [
         CommandExample("flags bisect --good defaults --bad checkout-qa -- swift test",
                        "which of the preset checkout-qa's flags make the tests fail"),
@@ -52,9 +52,9 @@ struct BisectCommand: FlagsCommand {
 
     init(arguments: inout ArgumentList) throws(CLIError) {
         command = arguments.trailing
-        let good = try arguments.option("--good", command: Self.name)
-        let bad = try arguments.option("--bad", command: Self.name)
-        reports = try MatrixReportOptions(arguments: &arguments, command: Self.name)
+        let good = try arguments.value(of: Self.goodState, command: Self.name)
+        let bad = try arguments.value(of: Self.badState, command: Self.name)
+        reports = try MatrixReportOptions(arguments: &arguments, declared: Self.runs, command: Self.name)
         try arguments.expectNoPositionals(command: Self.name)
         guard let good, let bad else {
             throw .usage("give both --good STATE (where COMMAND passes) and --bad STATE (where it fails), such as --good defaults --bad my-preset",
@@ -70,7 +70,7 @@ struct BisectCommand: FlagsCommand {
         let read = { (text: String, option: String) throws -> SavedFlagState in
             try SavedStateArgument.read(text, option: option, environment: environment, workingDirectory: context.options.workingDirectory)
         }
-        let bisection = Bisection(good: try read(good, "--good"), bad: try read(bad, "--bad"))
+        let bisection = Bisection(good: try read(good, Self.goodState.name), bad: try read(bad, Self.badState.name))
         guard !bisection.units.isEmpty else {
             throw CLIError.failure("--good \(good) and --bad \(bad) are the same state: there is no difference to bisect")
         }
@@ -81,7 +81,7 @@ struct BisectCommand: FlagsCommand {
         try journal.begin(command: "flags bisect", includingPreferences: true)
         // The bisection leaves the store as it found it: its runs are not history.
         environment.prefs.recordsHistory = false
-        let interruption = InterruptionWatcher()
+        let interruption = StopSignal()
         defer { interruption.stop() }
         let runner = reports.runner(command)
         let result: Bisection.Result

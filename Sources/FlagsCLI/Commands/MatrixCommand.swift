@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -49,19 +50,19 @@ struct MatrixCommand: FlagsCommand {
         test report of a CI system; --html FILE a page with the grid of combinations, colored by
         result, the failing interaction highlighted. With --merge, both are of the whole matrix.
         """
-    static let options = [
-        OptionSpec(["--pairwise"], "every pair of values of every two flags, in the fewest runs (the default)"),
-        OptionSpec(["--exhaustive"], "all 2^n combinations"),
-        OptionSpec(["--json"], "print the results as JSON"),
-        OptionSpec(["--recover"], "restore the overrides a killed matrix changed"),
-        OptionSpec(["--shard"], value: .text("K/N"), "run only part K of N of the combinations and print its JSON result (a CI job's share)"),
-        OptionSpec(["--timeout"], value: .duration, "end a run (its whole process group) after DURATION, as a failure (90s, 10m)"),
-        OptionSpec(["--retries"], value: .text("N"), "run a failed combination up to N more times; a pass then is reported flaky"),
-        OptionSpec(["--junit"], value: .file, "also write the results as JUnit XML to FILE"),
-        OptionSpec(["--html"], value: .file, "also write the results as one self-contained HTML page to FILE"),
-        OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)],
-                   "report the JSON results of the --shard parts (the RESULT files) as one matrix"),
-    ]
+    static let pairwise = FlagOption("--pairwise", help: "every pair of values of every two flags, in the fewest runs (the default)")
+    static let exhaustive = FlagOption("--exhaustive", help: "all 2^n combinations")
+    static let json = FlagOption.json("print the results as JSON")
+    static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
+    static let shard = ValueOption("--shard", value: .text("K/N"),
+                                   help: "run only part K of N of the combinations and print its JSON result (a CI job's share)")
+    static let merge = FlagOption("--merge", arguments: [ArgumentSpec(.file, repeats: true)],
+                                  help: "report the JSON results of the --shard parts (the RESULT files) as one matrix")
+    static let runs = MatrixReportOptions.Declared(
+        retries: "run a failed combination up to N more times; a pass then is reported flaky",
+        junit: "also write the results as JUnit XML to FILE",
+        html: "also write the results as one self-contained HTML page to FILE")
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, json, recover, shard] + runs.all + [merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
         CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c"),
@@ -82,16 +83,16 @@ struct MatrixCommand: FlagsCommand {
     var reports = MatrixReportOptions()
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let exhaustive = arguments.flag("--exhaustive")
-        let pairwise = arguments.flag("--pairwise")
+        let exhaustive = arguments.take(Self.exhaustive)
+        let pairwise = arguments.take(Self.pairwise)
         if exhaustive && pairwise { throw .usage("choose --pairwise or --exhaustive, not both", command: Self.name) }
         mode = exhaustive ? .exhaustive : .pairwise
-        json = arguments.flag("--json")
-        recover = arguments.flag("--recover")
-        merge = arguments.flag("--merge")
+        json = arguments.take(Self.json)
+        recover = arguments.take(Self.recover)
+        merge = arguments.take(Self.merge)
         command = arguments.trailing
-        reports = try MatrixReportOptions(arguments: &arguments, command: Self.name)
-        if let text = try arguments.option("--shard", command: Self.name) {
+        reports = try MatrixReportOptions(arguments: &arguments, declared: Self.runs, command: Self.name)
+        if let text = try arguments.value(of: Self.shard, command: Self.name) {
             do {
                 shard = try MatrixShard(parsing: text)
             } catch {
@@ -137,7 +138,7 @@ struct MatrixCommand: FlagsCommand {
         try journal.begin()
         // The matrix leaves the overrides as it found them: its passes are not history.
         environment.prefs.recordsHistory = false
-        let interruption = InterruptionWatcher()
+        let interruption = StopSignal()
         var results: [MatrixResult] = []
         defer { interruption.stop() }
         do {
@@ -239,7 +240,7 @@ struct MatrixCommand: FlagsCommand {
     }
 
     private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
-                            interruption: InterruptionWatcher, runner: CommandRunner) throws -> MatrixResult {
+                            interruption: StopSignal, runner: CommandRunner) throws -> MatrixResult {
         // The command's output goes where the progress goes: standard output is the result
         // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
         let run: CommandRunner.Run

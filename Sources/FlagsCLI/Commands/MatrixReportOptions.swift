@@ -1,15 +1,38 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FlagsTool
 import Platform
 
 /// The options `flags matrix` and `flags bisect` share for how each run goes (`--timeout`,
 /// `--retries`) and which reports they write (`--junit FILE`, `--html FILE`).
 ///
+/// Each command declares the four with help of its own (a combination or a state); the
+/// spellings are declared here, once.
+///
 /// ```swift
-/// var reports = try MatrixReportOptions(arguments: &arguments, command: "matrix")
+/// static let runs = MatrixReportOptions.Declared(retries: "...", junit: "...", html: "...")
+/// var reports = try MatrixReportOptions(arguments: &arguments, declared: Self.runs, command: "matrix")
 /// let runner = reports.runner(["swift", "test"])
 /// ```
 struct MatrixReportOptions {
+    /// A command's declarations of the four options.
+    struct Declared: Sendable {
+        let timeout: ValueOption
+        let retries: ValueOption
+        let junit: ValueOption
+        let html: ValueOption
+
+        init(retries retriesHelp: String, junit junitHelp: String, html htmlHelp: String) {
+            timeout = ValueOption("--timeout", value: .duration,
+                                  help: "end a run (its whole process group) after DURATION, as a failure (90s, 10m)")
+            retries = ValueOption("--retries", value: .text("N"), help: retriesHelp)
+            junit = ValueOption("--junit", value: .file, help: junitHelp)
+            html = ValueOption("--html", value: .file, help: htmlHelp)
+        }
+
+        var all: [any DeclaredOption] { [timeout, retries, junit, html] }
+    }
+
     var timeout: Double?
     var retries = 0
     var junit: String?
@@ -17,11 +40,14 @@ struct MatrixReportOptions {
 
     init() {}
 
-    init(arguments: inout ArgumentList, command: String) throws(CLIError) {
-        timeout = try arguments.option("--timeout", command: command).map { text throws(CLIError) in try RunTimeout.seconds(text, command: command) }
-        retries = try RunTimeout.retries(try arguments.option("--retries", command: command), command: command)
-        junit = try arguments.pathOption("--junit", command: command)
-        html = try arguments.pathOption("--html", command: command)
+    init(arguments: inout ArgumentList, declared: Declared, command: String) throws(CLIError) {
+        timeout = try arguments.value(of: declared.timeout, command: command).map { text throws(CLIError) in
+            try RunTimeout.seconds(text, option: declared.timeout.name, command: command)
+        }
+        retries = try RunTimeout.retries(try arguments.value(of: declared.retries, command: command), option: declared.retries.name,
+                                         command: command)
+        junit = try arguments.path(of: declared.junit, command: command)
+        html = try arguments.path(of: declared.html, command: command)
     }
 
     func runner(_ command: [String]) -> CommandRunner {

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +42,7 @@ struct MenuCommand: FlagsCommand {
             // experiments, and let the menu fetch in the background (unless --offline said not to).
             let fetch = context.options.fetchPolicy
             let environment = try openCachedEnvironment(in: context)
-            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, experimentsFetch: fetch) {
+            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, isDemo: context.opensDemo, experimentsFetch: fetch) {
                 exit(128 + number)
             }
         } catch let error as TerminalError {

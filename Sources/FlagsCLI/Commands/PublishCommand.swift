@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 import FeatureFlags
 import Formats
 import Nimbus
@@ -30,7 +31,7 @@ struct PublishCommand: FlagsCommand {
         server's host in ~/.netrc; never on the command line.
         """
 
-    static let options = PreviewCollectionOption.specs
+    static let options = PreviewCollectionOption.options
     static let arguments = [ArgumentSpec(.file)]
     static let examples = [
         CommandExample("flags publish new-menu.json", "preview the recipe in new-menu.json on the registry's server"),

@@ -1,4 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
+
 /// A command that cannot go on: a usage mistake (exit 2) or a failure to do what was asked (exit 1).
 ///
 /// ```swift
@@ -28,5 +30,13 @@ public struct CLIError: Error, CustomStringConvertible {
 
     public var exitCode: Int32 { kind == .usage ? 2 : 1 }
     public var description: String { message }
+}
+
+extension CLIError {
+    /// The parser's error as a usage error of `command`, an unknown option kept for a did-you-mean.
+    init(_ error: ArgumentError, command: String?) {
+        self = .usage(error.description, command: command)
+        if error.reason == .unknownOption { unknownOption = error.word }
+    }
 }
 #endif

@@ -1,23 +1,21 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// A positional argument of a command: what it is, for completion. The last one of a command
 /// may repeat (`flags reset ID...`).
 ///
 /// ```swift
-/// ArgumentSpec(.flagID, repeats: true)
-/// ArgumentSpec(.flagID, assignedValue: .choice(["on", "off"]))   // also ID=on ID=off ...
+/// ArgumentSpec(.file, repeats: true)
+/// ArgumentSpec(.text("ID"), assignedValue: .choice(["on", "off"]))   // also ID=on ID=off ...
 /// ```
-struct ArgumentSpec: Sendable {
-    var kind: ValueKind
-    var repeats: Bool
+public struct ArgumentSpec: Sendable {
+    public var kind: ValueKind
+    public var repeats: Bool
     /// When the argument may also be written `WORD=VALUE` (`flags set a=on b=off`): the kind of
     /// VALUE. A line holding such a word takes only such words, each one completed as the kind,
     /// then after its `=` as this.
-    var assignedValue: ValueKind?
+    public var assignedValue: ValueKind?
 
-    init(_ kind: ValueKind, repeats: Bool = false, assignedValue: ValueKind? = nil) {
+    public init(_ kind: ValueKind, repeats: Bool = false, assignedValue: ValueKind? = nil) {
         self.kind = kind
         self.repeats = repeats
         self.assignedValue = assignedValue
     }
 }
-#endif

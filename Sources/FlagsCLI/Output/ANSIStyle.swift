@@ -1,12 +1,13 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-/// A colour of table output, as an SGR sequence. Only text already made safe by
+/// A color or weight of table output, as an ANSI SGR sequence (the menu, which draws through
+/// ncurses, has its own `TextStyle`). Only text already made safe by
 /// `TerminalSafeText` is ever wrapped in one, so a code from a registry or a server can never
 /// pass as ours.
 ///
 /// ```swift
-/// TextStyle.green.wrap("on")   // "\u{1B}[32mon\u{1B}[0m"
+/// ANSIStyle.green.wrap("on")   // "\u{1B}[32mon\u{1B}[0m"
 /// ```
-enum TextStyle: Sendable {
+enum ANSIStyle: Sendable {
     case green, red, yellow, magenta, cyan, dim, bold
 
     private var code: String {

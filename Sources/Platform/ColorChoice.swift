@@ -1,16 +1,17 @@
-#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-/// `--color=auto|always|never`: whether tables are coloured.
+/// `--color=auto|always|never`: whether output is colored.
 ///
-/// `auto` colours only a terminal, and not when `NO_COLOR` is set to anything (no-color.org)
+/// `auto` colors only a terminal, and not when `NO_COLOR` is set to anything (no-color.org)
 /// or `TERM` is `dumb`; a pipe or a file gets plain text, so scripts and `grep` see no codes.
 ///
 /// ```swift
 /// ColorChoice.auto.isOn(outputIsTerminal: true, environment: ["NO_COLOR": "1"])   // false
 /// ```
-enum ColorChoice: String, CaseIterable, Sendable {
+public enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 
-    func isOn(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+    /// Whether to color output going to a terminal (`outputIsTerminal`) or elsewhere, with
+    /// these environment variables.
+    public func isOn(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
         switch self {
         case .always: true
         case .never: false
@@ -19,4 +20,3 @@ enum ColorChoice: String, CaseIterable, Sendable {
         }
     }
 }
-#endif

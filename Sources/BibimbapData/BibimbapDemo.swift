@@ -4,16 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
-import FeatureFlags
 
-/// The built-in demo app, Bibimbap (a restaurant app): its registry, Nimbus manifest and experiment records, used
-/// whenever no `feature-flags.yaml` is found, so `swift run flags` shows a real menu anywhere.
+/// The data of Bibimbap, the demo restaurant app: its registry, Nimbus manifest and experiment
+/// records. The `flags` tool opens them whenever it finds no `feature-flags.yaml` (so `swift run
+/// flags` shows a real menu anywhere), and the `bibimbap` app ships them as an app ships its own.
 ///
 /// The files are written to a folder next to the demo's store, so error messages can name real
 /// files and users can copy them as a starting point for their own app.
 ///
+/// The app reads these flags through the Swift `flags generate` writes for them; after a change
+/// to the registry, write it again in the package's folder (a test compares the two):
+/// `swift run flags generate --output Sources/BibimbapApp/Flags/FeatureFlags.generated.swift`.
+///
 /// ```swift
-/// let registryPath = try BibimbapDemo.materialize(in: folder)   // …/feature-flags.yaml
+/// let registryPath = try BibimbapDemo.materialize(besideStore: SQLitePrefs.defaultPath(forApp: BibimbapDemo.app))
 /// ```
 public enum BibimbapDemo {
     /// The demo's app name, which also names its store folder.
@@ -645,5 +649,12 @@ features:
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         }
         return FilePathText.joined(folder, "feature-flags.yaml")
+    }
+
+    /// Writes the demo's files into the `demo` folder beside the store at `storePath` and returns
+    /// the path of its registry: given the demo's default store, the one place the tool and the
+    /// app both open, so a toggle in one shows in the other.
+    public static func materialize(besideStore storePath: String) throws -> String {
+        try materialize(in: FilePathText.joined(FilePathText.folder(of: storePath), "demo"))
     }
 }

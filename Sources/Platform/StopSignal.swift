@@ -1,12 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Catches Ctrl-C (SIGINT), SIGTERM and SIGHUP so a long-running loop can stop between two steps
-/// and leave the terminal tidy, instead of dying in the middle of drawing a frame.
+/// and finish its cleanup (restore overrides, leave the terminal tidy) instead of dying in the
+/// middle of a step or a frame.
 ///
-/// Use it around `bibimbap --watch`; ask `isRequested` between steps and call `stop()` when done,
-/// which gives the signals their default actions back.
+/// Use one around the loop (`bibimbap --watch`, `flags matrix`); ask `caught` or `isRequested`
+/// between steps and call `stop()` when done, which gives the signals their default actions back.
+/// An ignored signal stays ignored across exec, so `ChildProcess` starts the commands it runs
+/// with default handlers.
 ///
 /// ```swift
 /// let signal = StopSignal()
@@ -14,6 +21,7 @@ import Synchronization
 /// while !signal.isRequested { … }
 /// ```
 public final class StopSignal {
+    /// The signals caught.
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Shared with the dispatch handlers, which run on another queue.
@@ -27,7 +35,8 @@ public final class StopSignal {
     public init() {
         let received = received
         sources = Self.signals.map { number in
-            // Ignoring the signal hands it to the dispatch source instead of ending the process.
+            // The default action would end the process at once; ignoring the signal hands it to
+            // the dispatch source instead.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { received.signal.withLock { $0 = $0 ?? number } }
@@ -39,6 +48,7 @@ public final class StopSignal {
     /// The first signal received, if any.
     public var caught: Int32? { received.signal.withLock { $0 } }
 
+    /// Whether a signal has been received.
     public var isRequested: Bool { caught != nil }
 
     /// Stops listening and restores the default action of each signal.

@@ -8,7 +8,7 @@
 /// ```swift
 /// MenuKeyBindings.command(for: .character("j"), in: .rows)   // .moveDown
 /// ```
-public enum MenuCommand: Equatable, Hashable, Sendable {
+public enum MenuKeyCommand: Equatable, Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case nextSection, previousSection
     /// Toggle the selected switch or cycle the selected choice.
