@@ -76,8 +76,8 @@ struct CommandContext {
         let environment = try open(adjusted)
         // A matrix that was killed left its journal behind: put the overrides back before anything else.
         let journal = MatrixJournal(environment: environment)
-        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.recover()) == true {
-            console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        if journal.isAbandoned, let pid = journal.ownerPID, case let owner = journal.ownerCommand, (try? journal.recover()) == true {
+            console.printError("note: restored the overrides that an interrupted `\(owner)` (process \(pid)) had changed")
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
         if let problem = environment.experiments.eventStoreProblem { console.printError("warning: \(problem)") }

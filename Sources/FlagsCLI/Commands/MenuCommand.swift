@@ -58,8 +58,8 @@ struct MenuCommand: FlagsCommand {
         options.fetchPolicy = .cacheOnly
         let environment = try context.open(options)
         let journal = MatrixJournal(environment: environment)
-        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.recover()) == true {
-            context.console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        if journal.isAbandoned, let pid = journal.ownerPID, case let owner = journal.ownerCommand, (try? journal.recover()) == true {
+            context.console.printError("note: restored the overrides that an interrupted `\(owner)` (process \(pid)) had changed")
         }
         if !ExperimentsStatusText.isRemote(environment.experiments) {
             if let problem = environment.experiments.loadProblem { context.console.printError("warning: \(problem)") }

@@ -150,6 +150,11 @@ struct Completer {
                 return filtered(names, current)
             }
             return [Candidate(Self.filesDirective)]
+        case .bisectState:
+            // The keywords and the presets while one can still be meant; a path is a file.
+            let presets = app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name, "preset") } } ?? []
+            let words = current.contains("/") ? [] : filtered(SavedStateArgument.keywords.map { Candidate($0) } + presets, current)
+            return words.isEmpty ? [Candidate(Self.filesDirective)] : words
         default: return []
         }
     }

@@ -19,6 +19,8 @@ extension ValueKind {
     static let channel = ValueKind(placeholder: "CHANNEL", domain: "channel")
     /// `FILE` or `preset:NAME`, as `flags diff` takes.
     static let savedState = ValueKind(placeholder: "FILE|preset:NAME", domain: "savedState")
+    /// A STATE of `flags bisect`: `current`, `defaults`, a preset's name, a file or a combination.
+    static let bisectState = ValueKind(placeholder: "STATE", domain: "bisectState")
     /// A command name of `flags` (`flags help COMMAND`).
     static let commandName = ValueKind(placeholder: "COMMAND", domain: "commandName")
 }
