@@ -133,7 +133,7 @@ public enum FlagsCommandLine {
             // No command: open the menu.
             let name = commandName ?? MenuCommand.name
             guard let type = commands.first(where: { $0.name == name }) else {
-                // `--colour never list`: the unknown word is the value of an option nobody
+                // `--color never list`: the unknown word is the value of an option nobody
                 // knows, and that option is the typo to name.
                 if let option = optionBeforeCommand, !knownOptionNames.contains(String(option.prefix { $0 != "=" })) {
                     var error = CLIError.usage("unknown option \(option)")

@@ -48,13 +48,13 @@ extension FlagsCommand {
 /// What a running command works with.
 struct CommandContext {
     let console: Console
-    /// Whether tables are coloured (`--color`, `NO_COLOR`, a terminal or not).
+    /// Whether tables are colored (`--color`, `NO_COLOR`, a terminal or not).
     var usesColor = false
     let options: FlagsOptions
     /// Opens the app's registry and store with the given options.
     let open: (FlagsOptions) throws -> FlagsEnvironment
 
-    /// Prints a table, in colour when the command line asked for it or a terminal shows it.
+    /// Prints a table, in color when the command line asked for it or a terminal shows it.
     func print(_ table: TextTable) { console.print(table, colored: usesColor) }
 
     /// A path from the command line, relative to the working directory unless absolute.

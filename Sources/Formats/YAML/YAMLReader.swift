@@ -49,7 +49,7 @@ public enum YAMLReader {
     private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialise the YAML parser")
+            throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialize the YAML parser")
         }
         defer { yaml_parser_delete(&parser) }
 
