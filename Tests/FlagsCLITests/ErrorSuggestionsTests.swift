@@ -24,7 +24,7 @@ import Testing
 
     @Test func aMistypedGlobalOptionIsNamedNotItsValue() {
         let errors = errors(["--colour", "never", "list"], status: 2)
-        #expect(errors.hasPrefix("flags: unknown option --color (did you mean '--color'?)\n"), "\(errors)")
+        #expect(errors.hasPrefix("flags: unknown option --colour (did you mean '--color'?)\n"), "\(errors)")
         #expect(!errors.contains("'never'"))
     }
 

@@ -145,7 +145,7 @@ import TestTraits
         let text = try flags(["feature", "every-type-feature"]).output
         // The description, a block scalar, on the first line: its line breaks are not the report's.
         #expect(text.hasPrefix("every-type-feature (developer): A variable of each type.\nVARIABLE "), "\(text)")
-        #expect(text.contains("count        Int"), "\(text)")
+        #expect(text.contains("count       Int"), "\(text)")
         #expect(text.contains("default for developer") && text.contains("flag everyFlag"))
         let json = try feature()
         #expect(variable("count", in: json)?["value"] == .int(2) && variable("count", in: json)?["source"] == .string("default"))
