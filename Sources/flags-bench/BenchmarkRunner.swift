@@ -5,12 +5,14 @@ import Foundation
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
           --quick   fewer rounds and keys: a rough run in a fraction of the time
           --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
           --overrides-only  only the figures of forced branches and feature values
+          --cold-only  only the cold start (no snapshot): flags list and the menu's first
+                    frame at 10,000 and 100,000 flags, beside libyaml and PyYAML
           --json    print the figures as JSON instead of a table
           --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
                     experiment records) into FOLDER/app-FLAGS, to profile by hand
@@ -66,7 +68,7 @@ enum BenchmarkRunner {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        var quick = false, json = false, menuOnly = false, overridesOnly = false
+        var quick = false, json = false, menuOnly = false, overridesOnly = false, coldOnly = false
         if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
         if arguments.first == "--time-enrollment" {
             do {
@@ -83,6 +85,7 @@ enum BenchmarkRunner {
             case "--json": json = true
             case "--menu-only": menuOnly = true
             case "--overrides-only": overridesOnly = true
+            case "--cold-only": coldOnly = true
             case "-h", "--help": print(usage); return 0
             default:
                 FileHandle.standardError.write(Data("flags-bench: unknown option \(argument)\n\(usage)\n".utf8))
@@ -105,13 +108,24 @@ enum BenchmarkRunner {
                 print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
                 return figures.allSatisfy(\.passes) ? 0 : 1
             }
-            if !menuOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+            var coldNotes: [String] = []
+            if !menuOnly {
+                if !coldOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+                let cold = try ColdStartBenchmarks.run(root: root, quick: quick, progress: progress)
+                figures += cold.figures
+                coldNotes = cold.notes
+            }
+            if coldOnly {
+                let report = BenchmarkReport(figures: figures, growth: [], notes: coldNotes)
+                print(json ? report.json.prettyText : report.table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
 
             progress("the debug menu in tmux (100, 1,000 and 10,000 flags) against dialog --checklist")
             let menu = try MenuBenchmarks.run(root: root, quick: quick)
             figures += menu.figures
 
-            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: menu.notes)
+            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: coldNotes + menu.notes)
             print(json ? report.json.prettyText : report.table)
             return figures.allSatisfy(\.passes) ? 0 : 1
         } catch {
