@@ -30,12 +30,26 @@ struct ValueChecker: Sendable {
         }
         for variable in feature.variables {
             if let member = members[variable.name] {
+                // A scalar that fits needs no path to report from: most variables of most
+                // features, checked for every default block and channel.
+                if Self.scalarFits(member, variable.type) == true { continue }
                 problems += self.problems(in: member, as: variable.type, at: [.key(variable.name)], partial: partial)
             } else if !partial {
                 problems.append(TypeProblem(steps: [.key(variable.name)], message: "missing variable '\(variable.name)' of feature '\(feature.id)'"))
             }
         }
         return problems
+    }
+
+    /// Whether `value` fits a scalar `type` (as `problems` decides it), or nil for a type that
+    /// is not a plain scalar.
+    private static func scalarFits(_ value: JSONValue, _ type: FMLType) -> Bool? {
+        switch type {
+        case .boolean: value.boolValue != nil
+        case .int: value.intValue != nil
+        case .string, .text, .image, .stringAlias: value.stringValue != nil
+        case .enumeration, .option, .list, .map, .object: nil
+        }
     }
 
     /// The problems of `value` read as `type`; paths start at `path`.
