@@ -8,6 +8,8 @@ enum BenchmarkRunner {
     static let quick = FlagOption("--quick", help: "fewer rounds and keys: a rough run in a fraction of the time")
     static let menuOnly = FlagOption("--menu-only", help: "only the debug menu's figures (start-up, keys, memory, growth)")
     static let overridesOnly = FlagOption("--overrides-only", help: "only the figures of forced branches and feature values")
+    static let coldOnly = FlagOption("--cold-only", help: "only the cold start (no snapshot): flags list and the menu's first frame at "
+                                     + "10,000 and 100,000 flags, beside libyaml and PyYAML")
     static let json = FlagOption.json("print the figures as JSON instead of a table")
     static let generateOption = FlagOption("--generate", help: "write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10 "
                                            + "experiment records) into FOLDER/app-FLAGS, to profile by hand")
@@ -15,10 +17,10 @@ enum BenchmarkRunner {
     static let timeEnrollment = FlagOption("--time-enrollment", help: "print the best of ROUNDS evaluations of the records file for one "
                                            + "client, in seconds (the experiments figure runs it in a fresh process)")
     static let helpOption = FlagOption.help("this help")
-    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, json, generateOption, timeEnrollment, helpOption]
+    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, json, generateOption, timeEnrollment, helpOption]
 
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
         \(HelpLayout.optionList(options.map(\.spec), width: 80, maximumLabelWidth: 18))
@@ -73,7 +75,7 @@ enum BenchmarkRunner {
 
     static func main(_ words: [String]) -> Int32 {
         var arguments = ArgumentList(words, valuesMayLookLikeOptions: false)
-        let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool
+        let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool, coldOnly: Bool
         do throws(ArgumentError) {
             if arguments.take(generateOption) { return generate(try arguments.positionals()) }
             if arguments.take(timeEnrollment) {
@@ -88,8 +90,9 @@ enum BenchmarkRunner {
                 }
             }
             if arguments.take(helpOption) { print(usage); return 0 }
-            (quick, json, menuOnly, overridesOnly) = (arguments.take(Self.quick), arguments.take(Self.json),
-                                                      arguments.take(Self.menuOnly), arguments.take(Self.overridesOnly))
+            (quick, json, menuOnly, overridesOnly, coldOnly) = (arguments.take(Self.quick), arguments.take(Self.json),
+                                                                arguments.take(Self.menuOnly), arguments.take(Self.overridesOnly),
+                                                                arguments.take(Self.coldOnly))
             if let word = try arguments.positionals().first {
                 FileHandle.standardError.write(Data("flags-bench: unexpected argument '\(word)'\n\(usage)\n".utf8))
                 return 2
@@ -116,13 +119,24 @@ enum BenchmarkRunner {
                 print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
                 return figures.allSatisfy(\.passes) ? 0 : 1
             }
-            if !menuOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+            var coldNotes: [String] = []
+            if !menuOnly {
+                if !coldOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+                let cold = try ColdStartBenchmarks.run(root: root, quick: quick, progress: progress)
+                figures += cold.figures
+                coldNotes = cold.notes
+            }
+            if coldOnly {
+                let report = BenchmarkReport(figures: figures, growth: [], notes: coldNotes)
+                print(json ? report.json.prettyText : report.table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
 
             progress("the debug menu in tmux (100, 1,000 and 10,000 flags) against dialog --checklist")
             let menu = try MenuBenchmarks.run(root: root, quick: quick)
             figures += menu.figures
 
-            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: menu.notes)
+            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: coldNotes + menu.notes)
             print(json ? report.json.prettyText : report.table)
             return figures.allSatisfy(\.passes) ? 0 : 1
         } catch {
