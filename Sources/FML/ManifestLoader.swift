@@ -62,7 +62,8 @@ struct ManifestLoader {
     private static let importKeys = ["path", "channel", "features"]
 
     private var files: [String] = []
-    /// What nimbus-fml refuses but this loader has always accepted, so apps keep loading.
+    /// What nimbus-fml refuses but this loader accepts with a warning, so an app whose manifest
+    /// nimbus-fml would stop still opens in the menu, where the warning can be read and fixed.
     private var warnings: [String] = []
     private var modules: [Module] = []
     private var moduleByIdentity: [String: Int] = [:]

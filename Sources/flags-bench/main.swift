@@ -1,5 +1,5 @@
-// flags-bench: the performance figures of issue 8, each beside a baseline measured in the same
-// run. Build it optimised as a beta build (release builds have no menu):
+// flags-bench: the performance targets (docs/PERFORMANCE.md), each figure beside a baseline
+// measured in the same run. Build it optimised as a beta build (release builds have no menu):
 //   swift run -c release -Xswiftc -DMOZ_CHANNEL_beta flags-bench [--quick] [--json]
 import Foundation
 

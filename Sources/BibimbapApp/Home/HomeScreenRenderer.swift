@@ -3,7 +3,7 @@ import Foundation
 /// Draws a `HomeScreen` as plain terminal text: one string, lines of at most `width` columns,
 /// the same bytes for the same screen.
 ///
-/// Use it wherever the home screen is shown: the app's terminal, a test's assertion, the README.
+/// Use it wherever the home screen is shown: the app's terminal, a test's assertion, the docs.
 /// With `color` on it adds ANSI styles (bold headings, a highlighted banner, a dim footer);
 /// the app turns color on only when standard output is a terminal and `NO_COLOR` is unset.
 /// With `annotate` on, a dim `↳` line under each block names the flag or preference that

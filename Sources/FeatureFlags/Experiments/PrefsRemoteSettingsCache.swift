@@ -14,9 +14,9 @@ import Prefs
 /// fragment (`RemoteSettingsClient.recordsURL`'s form), so credentials never reach the store.
 /// The entry is kept as two documents (`Prefs.documents(forKeys:)`), the records and a small
 /// state (ETag, fetch time, back-off), written in one transaction: never among the preferences,
-/// whose snapshot every process that checks a flag loads whole. Versions before this kept the
-/// four fields as preferences under `remoteSettings.<url>.`; such an entry is still read, moved
-/// to documents on first use, and every such key is removed by the next save.
+/// whose snapshot every process that checks a flag loads whole. An entry kept as four preferences
+/// under `remoteSettings.<url>.` (stores written by earlier builds) is still read, moved to
+/// documents on first use, and every such key is removed by the next save.
 ///
 /// ```swift
 /// let cache = PrefsRemoteSettingsCache(prefs: prefs, url: client.recordsURL)

@@ -47,6 +47,11 @@ struct AddCommand: FlagsCommand {
         guard words.count == 1 else {
             throw .usage(words.isEmpty ? "missing the flag NAME (camelCase, e.g. newThing)" : "expected one flag NAME, found \(words.count)", command: Self.name)
         }
+        // Checked here too, before NewFlag's own check, to name the options that fix it.
+        if !debuggable, title != nil || status != nil {
+            throw .usage("\(Self.title.name) and \(Self.status.name) describe the flag's debug-menu row; add \(Self.debuggable.name) to give it one",
+                         command: Self.name)
+        }
         do {
             flag = try NewFlag(name: FlagName(parsing: words[0]), description: description, isDebuggable: debuggable,
                                isUserToggleable: userToggleable, title: title, status: status)

@@ -8,7 +8,7 @@ struct HelpCommand: FlagsCommand {
     static let usage = "flags help [COMMAND] | flags help --man | flags help --markdown"
     static let help = "The same text as `flags --help` and `flags COMMAND --help`; --man prints flags.1, made from it."
     static let man = FlagOption("--man", help: "print the manual page (roff) instead, for man -l or to install")
-    static let markdown = FlagOption("--markdown", help: "print the command reference as Markdown tables, as the README shows it")
+    static let markdown = FlagOption("--markdown", help: "print the command reference as Markdown tables, as docs/COMMANDS.md shows it")
     static let options: [any DeclaredOption] = [man, markdown]
     static let arguments = [ArgumentSpec(.commandName)]
     static let examples = [

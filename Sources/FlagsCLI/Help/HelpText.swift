@@ -59,8 +59,8 @@ enum HelpText {
         }.joined(separator: "\n")
     }
 
-    /// The command and global option tables of the README ("Command reference"), in Markdown:
-    /// `flags help --markdown` prints them, and a test keeps the README's copy equal to them.
+    /// The command and global option tables of docs/COMMANDS.md, in Markdown: `flags help
+    /// --markdown` prints them, and a test keeps the page's copy equal to them.
     static func markdownReference(of specs: [CommandSpec]) -> String {
         // A pipe would end the cell, and outside code spans `<app>` would be read as HTML.
         func code(_ text: String) -> String { "`" + text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") + "`" }

@@ -25,16 +25,17 @@ public struct NewFlag: Sendable, Hashable {
 
     public init(name: FlagName, description: String? = nil, isDebuggable: Bool = false, isUserToggleable: Bool = false,
                 title: String? = nil, status: String? = nil) throws(AuthoringError) {
-        for (option, text) in [("--description", description), ("--title", title), ("--status", status)] {
+        // Named as the row and the registry name them; `flags add` names its options in its help.
+        for (field, text) in [("description", description), ("title", title), ("status", status)] {
             guard let text else { continue }
-            guard !text.trimmingWhitespace.isEmpty else { throw .invalidArgument("\(option) is empty; give it some text or leave it out") }
-            guard !text.contains(where: \.isNewline) else { throw .invalidArgument("\(option) must be one line") }
+            guard !text.trimmingWhitespace.isEmpty else { throw .invalidArgument("the \(field) is empty; give it some text or leave it out") }
+            guard !text.contains(where: \.isNewline) else { throw .invalidArgument("the \(field) must be one line") }
         }
         if let description, description.count > Self.maximumDescriptionLength {
             throw .invalidArgument("the description is \(description.count) characters long; keep it to \(Self.maximumDescriptionLength) (put the details in the feature's documentation)")
         }
         if !isDebuggable, title != nil || status != nil {
-            throw .invalidArgument("--title and --status describe the flag's debug-menu row; add --debuggable to give it one")
+            throw .invalidArgument("a title and a status describe the flag's debug-menu row, which only a debuggable flag has; make it debuggable to give it one")
         }
         self.name = name
         self.description = description?.trimmingWhitespace
