@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Platform
 
 /// The data of Bibimbap, the demo restaurant app: its registry, Nimbus manifest and experiment

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import Synchronization
 
 /// A `Prefs` store that lives only as long as the process: for tests, previews and release builds

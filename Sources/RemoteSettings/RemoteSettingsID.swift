@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Platform
 
 /// The ids that go into a Remote Settings URL (a bucket, a collection, a record: an experiment's

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import Formats
 
 /// A successful answer from a Remote Settings collection: either new records or "unchanged".

@@ -1,9 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 
 /// The small pieces of wording the debug menu's messages and header share: "on"/"off", counted
 /// nouns, ages, the header's note and paths with `~`.

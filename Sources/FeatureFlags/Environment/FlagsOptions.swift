@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import Formats
 
 /// Where to find an app's registry and store, and which channel to resolve for: what the global

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import RemoteSettings
 
 /// Where an app's experiment records come from: a local file, or a Remote Settings (Kinto)

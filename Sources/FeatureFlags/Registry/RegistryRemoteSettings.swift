@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 
 /// The registry's `remote-settings:` block: the Remote Settings (Kinto) server a QA team shares,
 /// and where on it `flags preset push|pull` keeps presets.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 
 /// Registries through the `SnapshotCache`: a registry and manifest that loaded without error are
 /// snapshotted, and read back from the snapshot while the registry, the manifest, each include

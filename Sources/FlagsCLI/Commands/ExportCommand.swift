@@ -1,10 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import CommandLineArguments
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import FeatureFlags
 import Platform
 import FlagsTool

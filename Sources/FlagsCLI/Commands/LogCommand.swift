@@ -1,10 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import CommandLineArguments
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import FlagsTool
 
 /// `flags log`: the store's recent changes, newest first, with who made each.

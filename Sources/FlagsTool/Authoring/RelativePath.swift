@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import FeatureFlags
 
 /// Writes a path relative to a folder, for messages and generated headers that must not depend

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Platform
 
 /// Who writes to a Remote Settings (Kinto) server: a Kinto account's login and password (basic

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Platform
 
 /// Runs the command under test of `flags matrix` and `flags bisect` once per state: through

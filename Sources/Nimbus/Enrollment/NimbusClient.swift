@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 import Formats
 
 /// The client a set of experiment records is evaluated for: who it is (nimbus id), which app

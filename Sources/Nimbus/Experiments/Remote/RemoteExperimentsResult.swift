@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Platform
 
 /// What `RemoteExperimentsLoader.load` produced: the experiment records to use, where they
 /// came from, and what changed.
