@@ -38,6 +38,24 @@ public enum ChildProcess {
     /// parent's standard error, so it cannot mix with a result the parent prints.
     public static func run(_ arguments: [String], environment: [String: String],
                            outputToStandardError: Bool = false) throws(SpawnError) -> Ending {
+        let pid = try spawn(arguments, environment: environment,
+                            duplicating: outputToStandardError ? [(STDERR_FILENO, STDOUT_FILENO)] : [])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw SpawnError(errorNumber: errno) }
+        }
+        // The <sys/wait.h> macros, which Swift does not import: the low 7 bits are the signal.
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+    }
+
+    /// Starts `arguments[0]` (a path) with default signal actions and no blocked signals (an
+    /// ignored signal stays ignored across exec, and a parent that catches Ctrl-C ignores it),
+    /// only standard input, output and error inherited, each `duplicating` pair's first
+    /// descriptor copied onto its second, and in a process group of its own when
+    /// `ownProcessGroup`, so the group can be signalled whole. Returns its pid; the caller waits.
+    static func spawn(_ arguments: [String], environment: [String: String], ownProcessGroup: Bool = false,
+                      duplicating: [(Int32, Int32)] = []) throws(SpawnError) -> pid_t {
         precondition(!arguments.isEmpty, "a child process needs a program")
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -48,7 +66,12 @@ public enum ChildProcess {
         sigemptyset(&noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -60,18 +83,11 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in inheritableDescriptors() { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        if outputToStandardError { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO) }
+        for (from, to) in duplicating { posix_spawn_file_actions_adddup2(&actions, from, to) }
         var pid = pid_t()
         let failed = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard failed == 0 else { throw SpawnError(errorNumber: failed) }
-
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw SpawnError(errorNumber: errno) }
-        }
-        // The <sys/wait.h> macros, which Swift does not import: the low 7 bits are the signal.
-        let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+        return pid
     }
 
     /// The open descriptors above standard error that a child would inherit (no close-on-exec):

@@ -41,42 +41,22 @@ public enum SupervisedChild {
     public static func run(_ arguments: [String], environment: [String: String], timeout: Double? = nil,
                            outputLimit: Int = 64 * 1024, echo: Bool = true,
                            shouldStop: () -> Int32? = { nil }) throws(ChildProcess.SpawnError) -> Result {
-        precondition(!arguments.isEmpty, "a child process needs a program")
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw ChildProcess.SpawnError(errorNumber: errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         defer { close(readEnd) }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in ChildProcess.inheritableDescriptors() { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, STDERR_FILENO)
         let started = monotonicSeconds()
-        var pid = pid_t()
-        let failed = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(arguments, environment: environment, ownProcessGroup: true,
+                                         duplicating: [(writeEnd, STDOUT_FILENO), (writeEnd, STDERR_FILENO)])
+        } catch {
+            close(writeEnd)
+            throw error
+        }
         close(writeEnd)
-        guard failed == 0 else { throw ChildProcess.SpawnError(errorNumber: failed) }
 
         var kept: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
