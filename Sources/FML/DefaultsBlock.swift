@@ -16,8 +16,23 @@ struct DefaultsBlock: Sendable {
     /// nil: every channel.
     let channels: [String]?
     let value: JSONValue
-    let valueNode: YAMLNode
+    /// Whether `value:` is written as null (then the block changes nothing), and where.
+    let valueIsNull: Bool
+    let valueMark: YAMLMark
+    /// The `value:` node, for the checks that point into it; nil once `detached()`.
+    private var node: YAMLNode?
     let hasTargeting: Bool
+
+    /// The `value:` node; only the checks made before a block is `detached()` read it.
+    var valueNode: YAMLNode { node! }
+
+    /// The block without its node, so that the file's document it points into can be freed
+    /// once every check that points into it is made.
+    func detached() -> DefaultsBlock {
+        var block = self
+        block.node = nil
+        return block
+    }
 
     static let keys = ["channel", "channels", "value", "targeting"]
 
@@ -95,7 +110,9 @@ struct DefaultsBlock: Sendable {
         }
         self.channels = channels.isEmpty ? nil : channels
         self.value = value.jsonValue
-        self.valueNode = value
+        self.valueIsNull = value.isNull
+        self.valueMark = value.mark
+        self.node = value
         self.hasTargeting = hasTargeting
     }
 

@@ -284,17 +284,31 @@ struct ManifestLoader {
     /// class, so that the stages below pass a feature along by reference: copying a value of
     /// this size for each of 100,000 features in every stage was much of what a load cost.
     private final class ParsedFeature {
-        /// Completed from the objects' field defaults once those are known (`completeFeatures`).
+        /// Completed from the objects' field defaults once those are known (`completeFeature`).
         var definition: FeatureDefinition
-        let declaration: Declaration
-        let variableBlocks: [String: [DefaultsBlock]]
-        let blocks: [DefaultsBlock]
+        /// nil once the checks that point into it are made (`release()`).
+        private(set) var declaration: Declaration?
+        let module: Int
+        let keyMark: YAMLMark
+        private(set) var variableBlocks: [String: [DefaultsBlock]]
+        private(set) var blocks: [DefaultsBlock]
 
         init(definition: FeatureDefinition, declaration: Declaration, variableBlocks: [String: [DefaultsBlock]], blocks: [DefaultsBlock]) {
             self.definition = definition
             self.declaration = declaration
+            module = declaration.module
+            keyMark = declaration.key.mark
             self.variableBlocks = variableBlocks
             self.blocks = blocks
+        }
+
+        /// Lets go of every node of the feature's file, so that a file's document is freed as
+        /// soon as its features are read and checked rather than when the whole load ends: the
+        /// documents of a large app are most of what a load holds.
+        func release() {
+            declaration = nil
+            if !blocks.isEmpty { blocks = blocks.map { $0.detached() } }
+            if !variableBlocks.isEmpty { variableBlocks = variableBlocks.mapValues { $0.map { $0.detached() } } }
         }
     }
 
@@ -302,6 +316,9 @@ struct ManifestLoader {
     private struct ParsedFeatures {
         var all: [ParsedFeature] = []
         var position: [String: Int] = [:]
+        /// The first feature whose written defaults do not check (stage 4), reported only after
+        /// every feature is read, so a declaration error anywhere still comes first.
+        var checkError: ManifestError?
 
         subscript(id: String) -> ParsedFeature? { position[id].map { all[$0] } }
     }
@@ -339,7 +356,11 @@ struct ManifestLoader {
 
     /// Resolves, checks and merges everything pass 1 read, in stages: names, definitions,
     /// feature checks, imports, the defaults of every channel, then string-alias warnings.
-    func build() throws(ManifestError) -> FeatureManifest {
+    ///
+    /// Stage 3 is worked out before stage 2 and each feature is checked (stage 4) right after it
+    /// is read, so its file's nodes can go; the errors are still reported in the stages' order.
+    /// The loader gives up its declarations here, so it is built once.
+    mutating func build() throws(ManifestError) -> FeatureManifest {
         let moduleChannels = try modules.indices.map { (index: Int) throws(ManifestError) -> [String] in try resolvedChannels(of: index) }
         let channels = moduleChannels[0]
         var warnings = warnings
@@ -354,11 +375,22 @@ struct ManifestLoader {
         for declaration in objects {
             rawObjects[declaration.name] = try objectDefinition(declaration, resolve: resolve)
         }
-        let parsed = try parsedFeatures(resolve: resolve, moduleChannels: moduleChannels, names: names,
-                                        objectAliases: Self.objectAliases(rawObjects), warnings: &warnings)
-        let objectDefinitions = try completedObjects(rawObjects, enums: enumDefinitions)
+        var objectsError: ManifestError?
+        var objectDefinitions: [String: ObjectDefinition] = [:]
+        do {
+            objectDefinitions = try completedObjects(rawObjects, enums: enumDefinitions)
+        } catch {
+            objectsError = error
+        }
         let checker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
-        try completeFeatures(parsed, checker: checker)
+        // Popped one by one, so that no list of declarations keeps the documents alive.
+        var pending = Array(features.reversed())
+        features = []
+        let parsed = try parsedFeatures(&pending, resolve: resolve, moduleChannels: moduleChannels, names: names,
+                                        objectAliases: Self.objectAliases(rawObjects), checker: objectsError == nil ? checker : nil,
+                                        warnings: &warnings)
+        if let objectsError { throw objectsError }
+        if let error = parsed.checkError { throw error }
         let imports = try resolvedImports(parsed, moduleChannels: moduleChannels, checker: checker)
         let defaults = try channelDefaults(parsed, channels: channels, imports: imports, checker: checker)
         warnings += aliasWarnings(parsed, defaults: defaults, channels: channels, objects: objectDefinitions)
@@ -394,21 +426,33 @@ struct ManifestLoader {
 
     /// Stage 2: each feature read from its declaration (a name declared twice is an error),
     /// with the string-alias warnings of its declaration.
-    private func parsedFeatures(resolve: (String) -> FMLType?, moduleChannels: [[String]], names: DeclaredNames,
-                                objectAliases: [String: Set<String>], warnings: inout [String]) throws(ManifestError) -> ParsedFeatures {
+    /// Each feature is then checked and completed (stage 4) with `checker`, unless the objects
+    /// did not check (nil), and lets go of its nodes.
+    private func parsedFeatures(_ pending: inout [Declaration], resolve: (String) -> FMLType?, moduleChannels: [[String]],
+                                names: DeclaredNames, objectAliases: [String: Set<String>], checker: ValueChecker?,
+                                warnings: inout [String]) throws(ManifestError) -> ParsedFeatures {
         var parsed = ParsedFeatures()
-        parsed.all.reserveCapacity(features.count)
-        parsed.position.reserveCapacity(features.count)
-        for declaration in features {
-            if let first = parsed[declaration.name]?.declaration {
+        parsed.all.reserveCapacity(pending.count)
+        parsed.position.reserveCapacity(pending.count)
+        while let declaration = pending.popLast() {
+            if let first = parsed[declaration.name] {
                 let whose = first.module == declaration.module ? "" : "; one name may be declared by only one of the manifests an app imports"
-                throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.key.mark)\(whose)")
+                throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.keyMark)\(whose)")
             }
             let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
             warnings += checkStringAliases(of: definition, declaredAt: names.featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
                 .map(\.description)
             parsed.position[declaration.name] = parsed.all.count
-            parsed.all.append(ParsedFeature(definition: definition, declaration: declaration, variableBlocks: variableBlocks, blocks: blocks))
+            let feature = ParsedFeature(definition: definition, declaration: declaration, variableBlocks: variableBlocks, blocks: blocks)
+            parsed.all.append(feature)
+            if let checker, parsed.checkError == nil {
+                do {
+                    try completeFeature(feature, checker: checker)
+                    feature.release()
+                } catch {
+                    parsed.checkError = error
+                }
+            }
         }
         return parsed
     }
@@ -436,16 +480,14 @@ struct ManifestLoader {
         return completed
     }
 
-    /// Stage 4: each feature's written defaults checked, and its variables' defaults completed.
-    private func completeFeatures(_ parsed: ParsedFeatures, checker: ValueChecker) throws(ManifestError) {
-        for feature in parsed.all {
-            try checkLiteralDefaults(of: feature, checker: checker)
-            let definition = feature.definition
-            guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { continue }
-            let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
-            feature.definition = FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
-                                                   allowCoenrollment: definition.allowCoenrollment, location: definition.location)
-        }
+    /// Stage 4: a feature's written defaults checked, and its variables' defaults completed.
+    private func completeFeature(_ feature: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
+        try checkLiteralDefaults(of: feature, checker: checker)
+        let definition = feature.definition
+        guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { return }
+        let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
+        feature.definition = FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
+                                               allowCoenrollment: definition.allowCoenrollment, location: definition.location)
     }
 
     /// Stage 5: the imports, in the order nimbus-fml walks them: a module's channel is fixed the
@@ -473,9 +515,9 @@ struct ManifestLoader {
                 }
                 for (key, nodes, examples) in anImport.features {
                     let name = key.string ?? ""
-                    guard let target = parsed[name], target.declaration.module == child else {
-                        let own = features.filter { $0.module == child }.map(\.name).sorted()
-                        let reason = parsed[name].map { "it is declared by \(modules[$0.declaration.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly" } ?? "no such feature"
+                    guard let target = parsed[name], target.module == child else {
+                        let own = parsed.all.filter { $0.module == child }.map(\.definition.id).sorted()
+                        let reason = parsed[name].map { "it is declared by \(modules[$0.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly" } ?? "no such feature"
                         throw ManifestError(at: key.mark, "cannot override defaults of feature '\(name)' from \(anImport.path): \(reason); "
                             + "its features are: \(own.isEmpty ? "(none)" : own.joined(separator: ", "))")
                     }
@@ -503,8 +545,8 @@ struct ManifestLoader {
     private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
                                  checker: ValueChecker) throws(ManifestError) -> [[String: JSONValue]] {
         var fixed: [Int: JSONValue] = [:]
-        for (index, feature) in parsed.all.enumerated() where feature.declaration.module != 0 {
-            guard let channel = imports.moduleChannel[feature.declaration.module] else { continue }
+        for (index, feature) in parsed.all.enumerated() where feature.module != 0 {
+            guard let channel = imports.moduleChannel[feature.module] else { continue }
             fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
         }
         var defaults = [[String: JSONValue]](repeating: [:], count: parsed.all.count)
@@ -513,7 +555,7 @@ struct ManifestLoader {
         var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
         for channel in channels {
             var values: [Int: JSONValue] = fixed
-            for (index, feature) in parsed.all.enumerated() where feature.declaration.module == 0 {
+            for (index, feature) in parsed.all.enumerated() where feature.module == 0 {
                 let applying = Self.applyingBlocks(of: feature, channel: channel)
                 if let value = known[index].first(where: { $0.applying == applying })?.value {
                     defaults[index][channel] = value
@@ -527,7 +569,7 @@ struct ManifestLoader {
                 let index = parsed.position[override.feature]!
                 let importerChannel = override.importer == 0 ? channel : imports.moduleChannel[override.importer] ?? channel
                 let merged = override.blocks.filter { $0.applies(to: importerChannel) }
-                    .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+                    .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
                 let feature = parsed.all[index].definition
                 let current = values[index] ?? defaults[index][channel] ?? .object([:])
                 values[index] = checker.complete(featureValue: current.merging(merged), of: feature)
@@ -536,7 +578,7 @@ struct ManifestLoader {
                 let index = parsed.position[override.feature]!
                 let feature = parsed.all[index].definition
                 if let problem = checker.problems(inFeatureValue: values[index] ?? defaults[index][channel] ?? .null, of: feature, partial: false).first {
-                    throw ManifestError(at: override.blocks.first?.valueNode.mark ?? feature.location,
+                    throw ManifestError(at: override.blocks.first?.valueMark ?? feature.location,
                                         "the default value of feature '\(feature.id)' (imported from \(override.importPath)) for channel '\(channel)' is invalid: \(problem)")
                 }
             }
@@ -584,7 +626,7 @@ struct ManifestLoader {
 
     /// The checks of a feature's written defaults that do not depend on a channel.
     private func checkLiteralDefaults(of parsed: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
-        let definition = parsed.definition, declaration = parsed.declaration
+        let definition = parsed.definition, declaration = parsed.declaration!
         let context = "feature '\(definition.id)'"
         let variableNodes = declaration.body["variables"]
         for variable in definition.variables {
@@ -655,10 +697,10 @@ struct ManifestLoader {
             }
         }
         let overrides = parsed.blocks.filter { $0.applies(to: channel) }
-            .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+            .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
         let value = checker.complete(featureValue: JSONValue.object(base).merging(overrides), of: definition)
         if let problem = checker.problems(inFeatureValue: value, of: definition, partial: false).first {
-            throw ManifestError(at: parsed.declaration.key.mark, "the default value of \(context) for channel '\(channel)' is invalid: \(problem)")
+            throw ManifestError(at: parsed.keyMark, "the default value of \(context) for channel '\(channel)' is invalid: \(problem)")
         }
         return value
     }
