@@ -434,12 +434,14 @@ struct ManifestLoader {
         var parsed = ParsedFeatures()
         parsed.all.reserveCapacity(pending.count)
         parsed.position.reserveCapacity(pending.count)
+        var parsedTypes: [String: FMLType] = [:]
         while let declaration = pending.popLast() {
             if let first = parsed[declaration.name] {
                 let whose = first.module == declaration.module ? "" : "; one name may be declared by only one of the manifests an app imports"
                 throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.keyMark)\(whose)")
             }
-            let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
+            let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module],
+                                                                 parsedTypes: &parsedTypes)
             warnings += checkStringAliases(of: definition, declaredAt: names.featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
                 .map(\.description)
             parsed.position[declaration.name] = parsed.all.count
@@ -679,8 +681,8 @@ struct ManifestLoader {
     /// that apply, merged together first as upstream does.
     private func defaultValue(of parsed: ParsedFeature, channel: String, checker: ValueChecker) throws(ManifestError) -> JSONValue {
         let definition = parsed.definition
-        let context = "feature '\(definition.id)'"
-        var base: [String: JSONValue] = [:]
+        func context() -> String { "feature '\(definition.id)'" }
+        var base: [String: JSONValue] = Dictionary(minimumCapacity: definition.variables.count)
         for variable in definition.variables {
             if let variableBlocks = parsed.variableBlocks[variable.name] {
                 if let merged = DefaultsBlock.merged(variableBlocks, for: channel) {
@@ -690,7 +692,7 @@ struct ManifestLoader {
                 } else if case .object = variable.type {
                     base[variable.name] = .object([:])
                 } else {
-                    throw ManifestError(at: variable.location, "variable '\(variable.name)' of \(context) has no default for channel '\(channel)'")
+                    throw ManifestError(at: variable.location, "variable '\(variable.name)' of \(context()) has no default for channel '\(channel)'")
                 }
             } else {
                 base[variable.name] = variable.defaultValue
@@ -700,7 +702,7 @@ struct ManifestLoader {
             .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
         let value = checker.complete(featureValue: JSONValue.object(base).merging(overrides), of: definition)
         if let problem = checker.problems(inFeatureValue: value, of: definition, partial: false).first {
-            throw ManifestError(at: parsed.keyMark, "the default value of \(context) for channel '\(channel)' is invalid: \(problem)")
+            throw ManifestError(at: parsed.keyMark, "the default value of \(context()) for channel '\(channel)' is invalid: \(problem)")
         }
         return value
     }
@@ -838,7 +840,8 @@ struct ManifestLoader {
             let fieldContext = "field '\(name)' of \(context)"
             let body = try Self.mapping(field.value, fieldContext)
             try Self.checkKeys(body, allowed: Self.fieldKeys, in: fieldContext)
-            let type = try Self.type(of: field, resolve: resolve, context: fieldContext)
+            var parsedTypes: [String: FMLType] = [:]
+            let type = try Self.type(of: field, resolve: resolve, parsedTypes: &parsedTypes, context: fieldContext)
             fields.append(VariableDefinition(
                 name: name, type: type,
                 defaultValue: try Self.literalDefault(of: field, type: type, context: fieldContext),
@@ -852,32 +855,33 @@ struct ManifestLoader {
 
     /// The feature with its variables' literal defaults, the variables whose default is written
     /// per channel, and the feature-level `defaults` blocks.
-    private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String])
+    private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String], parsedTypes: inout [String: FMLType])
         throws(ManifestError) -> (FeatureDefinition, [String: [DefaultsBlock]], [DefaultsBlock]) {
-        let context = "feature '\(declaration.name)'"
-        let entries = try Self.mapping(declaration.body, context)
-        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context)
+        // Built only for a message: most features have none, and this runs for each of them.
+        func context() -> String { "feature '\(declaration.name)'" }
+        let entries = try Self.mapping(declaration.body, context())
+        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context())
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context)") } ?? []
+        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context())") } ?? []
         for variable in variableEntries {
             let name = variable.key.string ?? ""
-            let variableContext = "variable '\(name)' of \(context)"
-            let body = try Self.mapping(variable.value, variableContext)
-            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext)
-            let type = try Self.type(of: variable, resolve: resolve, context: variableContext)
+            func variableContext() -> String { "variable '\(name)' of \(context())" }
+            let body = try Self.mapping(variable.value, variableContext())
+            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext())
+            let type = try Self.type(of: variable, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
             var defaultValue: JSONValue
             // Firefox's messaging feature writes some variable defaults as channel blocks; a
             // List-typed default is always the list itself.
             if let node = variable.value["default"], DefaultsBlock.isBlockList(node), !Self.isList(type) {
                 var blocks: [DefaultsBlock] = []
                 for item in node.items! {
-                    blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext))
+                    blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext()))
                 }
                 variableBlocks[name] = blocks
                 defaultValue = DefaultsBlock.mergedForEveryChannel(blocks) ?? (Self.isMapOrObject(type) ? .object([:]) : .null)
             } else {
-                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext)
+                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext())
             }
             variables.append(VariableDefinition(
                 name: name, type: type, defaultValue: defaultValue,
@@ -891,21 +895,21 @@ struct ManifestLoader {
         // `default` is nimbus-fml's other spelling of a feature's `defaults`; one of them may be given.
         let spellings = entries.filter { ["defaults", "default"].contains($0.key.string ?? "") }
         if spellings.count > 1 {
-            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context): they are one field; write one list")
+            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context()): they are one field; write one list")
         }
         let contacts = entries.filter { ["contacts", "owner", "owners"].contains($0.key.string ?? "") }
         if contacts.count > 1 {
-            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context) are one field (contacts); write one list")
+            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context()) are one field (contacts); write one list")
         }
         if let node = spellings.first?.value, !node.isNull {
-            for item in try Self.sequence(node, "'defaults' of \(context)") {
-                blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context))
+            for item in try Self.sequence(node, "'defaults' of \(context())") {
+                blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context()))
             }
         }
         var allowCoenrollment = false
         if let node = declaration.body["allow-coenrollment"] {
             guard let flag = node.jsonValue.boolValue else {
-                throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context) to be true or false, found \(node.jsonValue.kindName)")
+                throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context()) to be true or false, found \(node.jsonValue.kindName)")
             }
             allowCoenrollment = flag
         }
@@ -918,19 +922,26 @@ struct ManifestLoader {
 
     // MARK: Helpers
 
-    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, context: String) throws(ManifestError) -> FMLType {
-        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context)") }
-        switch FMLType.parse(try string(node, "'type'"), resolve: resolve) {
-        case .success(let type): return type
-        case .failure(let error): throw ManifestError(at: node.mark, "\(error.message) in \(context)")
+    /// `parsedTypes` holds the types already parsed, by their text: `resolve` is the same for
+    /// every declaration of a load, and a large app spells the same few types thousands of times.
+    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, parsedTypes: inout [String: FMLType],
+                             context: @autoclosure () -> String) throws(ManifestError) -> FMLType {
+        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context())") }
+        let text = try string(node, "'type'")
+        if let known = parsedTypes[text] { return known }
+        switch FMLType.parse(text, resolve: resolve) {
+        case .success(let type):
+            parsedTypes[text] = type
+            return type
+        case .failure(let error): throw ManifestError(at: node.mark, "\(error.message) in \(context())")
         }
     }
 
     /// A `default` as written; a missing one is null, which only an `Option` accepts.
-    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: String) throws(ManifestError) -> JSONValue {
+    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: @autoclosure () -> String) throws(ManifestError) -> JSONValue {
         guard let node = entry.value["default"] else {
             if case .option = type { return .null }
-            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context) (only Option types may omit it)")
+            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context()) (only Option types may omit it)")
         }
         return node.jsonValue
     }
