@@ -11,8 +11,23 @@ struct DefaultsBlock: Sendable {
     /// nil: every channel.
     let channels: [String]?
     let value: JSONValue
-    let valueNode: YAMLNode
+    /// Whether `value:` is written as null (then the block changes nothing), and where.
+    let valueIsNull: Bool
+    let valueMark: YAMLMark
+    /// The `value:` node, for the checks that point into it; nil once `detached()`.
+    private var node: YAMLNode?
     let hasTargeting: Bool
+
+    /// The `value:` node; only the checks made before a block is `detached()` read it.
+    var valueNode: YAMLNode { node! }
+
+    /// The block without its node, so that the file's document it points into can be freed
+    /// once every check that points into it is made.
+    func detached() -> DefaultsBlock {
+        var block = self
+        block.node = nil
+        return block
+    }
 
     static let keys = ["channel", "channels", "value", "targeting"]
 
@@ -45,9 +60,9 @@ struct DefaultsBlock: Sendable {
 
     /// Reads a block; `knownChannels` are the manifest's channels, `context` names the owner for
     /// messages ("feature 'x'").
-    init(_ node: YAMLNode, knownChannels: [String], context: String) throws(ManifestError) {
+    init(_ node: YAMLNode, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
         guard let entries = node.entries else {
-            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context), found a \(node.kindName)")
+            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context()), found a \(node.kindName)")
         }
         var channels: [String] = []
         var value: YAMLNode?
@@ -57,24 +72,24 @@ struct DefaultsBlock: Sendable {
             switch key {
             case "channel":
                 guard let text = entry.value.string else {
-                    throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context) to be a string, found a \(entry.value.kindName)")
+                    throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context()) to be a string, found a \(entry.value.kindName)")
                 }
                 // Upstream accepts "beta, developer" in one string.
                 for name in text.split(separator: ",") {
                     let name = Self.trimmed(name)
                     guard !name.isEmpty else { continue }
-                    try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context)
+                    try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
             case "channels":
                 guard let items = entry.value.items else {
-                    throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context) to be a list of channel names, found a \(entry.value.kindName)")
+                    throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context()) to be a list of channel names, found a \(entry.value.kindName)")
                 }
                 for item in items {
                     guard let name = item.string else {
-                        throw ManifestError(at: item.mark, "expected a channel name in \(context), found a \(item.kindName)")
+                        throw ManifestError(at: item.mark, "expected a channel name in \(context()), found a \(item.kindName)")
                     }
-                    try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context)
+                    try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
             case "value":
@@ -82,21 +97,23 @@ struct DefaultsBlock: Sendable {
             case "targeting":
                 hasTargeting = true
             default:
-                throw ManifestError(at: entry.key.mark, "unknown key '\(key)' in a defaults block of \(context); expected one of: \(Self.keys.joined(separator: ", "))")
+                throw ManifestError(at: entry.key.mark, "unknown key '\(key)' in a defaults block of \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
             }
         }
         guard let value else {
-            throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context)")
+            throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context())")
         }
         self.channels = channels.isEmpty ? nil : channels
         self.value = value.jsonValue
-        self.valueNode = value
+        self.valueIsNull = value.isNull
+        self.valueMark = value.mark
+        self.node = value
         self.hasTargeting = hasTargeting
     }
 
-    private static func check(_ name: String, at mark: YAMLMark, knownChannels: [String], context: String) throws(ManifestError) {
+    private static func check(_ name: String, at mark: YAMLMark, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
         guard knownChannels.contains(name) else {
-            throw ManifestError(at: mark, "unknown channel '\(name)' in \(context); expected one of: \(knownChannels.joined(separator: ", "))")
+            throw ManifestError(at: mark, "unknown channel '\(name)' in \(context()); expected one of: \(knownChannels.joined(separator: ", "))")
         }
     }
 

@@ -280,17 +280,31 @@ struct ManifestLoader {
     /// class, so that the stages below pass a feature along by reference: copying a value of
     /// this size for each of 100,000 features in every stage was much of what a load cost.
     private final class ParsedFeature {
-        /// Completed from the objects' field defaults once those are known (`completeFeatures`).
+        /// Completed from the objects' field defaults once those are known (`completeFeature`).
         var definition: FeatureDefinition
-        let declaration: Declaration
-        let variableBlocks: [String: [DefaultsBlock]]
-        let blocks: [DefaultsBlock]
+        /// nil once the checks that point into it are made (`release()`).
+        private(set) var declaration: Declaration?
+        let module: Int
+        let keyMark: YAMLMark
+        private(set) var variableBlocks: [String: [DefaultsBlock]]
+        private(set) var blocks: [DefaultsBlock]
 
         init(definition: FeatureDefinition, declaration: Declaration, variableBlocks: [String: [DefaultsBlock]], blocks: [DefaultsBlock]) {
             self.definition = definition
             self.declaration = declaration
+            module = declaration.module
+            keyMark = declaration.key.mark
             self.variableBlocks = variableBlocks
             self.blocks = blocks
+        }
+
+        /// Lets go of every node of the feature's file, so that a file's document is freed as
+        /// soon as its features are read and checked rather than when the whole load ends: the
+        /// documents of a large app are most of what a load holds.
+        func release() {
+            declaration = nil
+            if !blocks.isEmpty { blocks = blocks.map { $0.detached() } }
+            if !variableBlocks.isEmpty { variableBlocks = variableBlocks.mapValues { $0.map { $0.detached() } } }
         }
     }
 
@@ -298,6 +312,9 @@ struct ManifestLoader {
     private struct ParsedFeatures {
         var all: [ParsedFeature] = []
         var position: [String: Int] = [:]
+        /// The first feature whose written defaults do not check (stage 4), reported only after
+        /// every feature is read, so a declaration error anywhere still comes first.
+        var checkError: ManifestError?
 
         subscript(id: String) -> ParsedFeature? { position[id].map { all[$0] } }
     }
@@ -335,7 +352,11 @@ struct ManifestLoader {
 
     /// Resolves, checks and merges everything pass 1 read, in stages: names, definitions,
     /// feature checks, imports, the defaults of every channel, then string-alias warnings.
-    func build() throws(ManifestError) -> FeatureManifest {
+    ///
+    /// Stage 3 is worked out before stage 2 and each feature is checked (stage 4) right after it
+    /// is read, so its file's nodes can go; the errors are still reported in the stages' order.
+    /// The loader gives up its declarations here, so it is built once.
+    mutating func build() throws(ManifestError) -> FeatureManifest {
         let moduleChannels = try modules.indices.map { (index: Int) throws(ManifestError) -> [String] in try resolvedChannels(of: index) }
         let channels = moduleChannels[0]
         var warnings = warnings
@@ -350,11 +371,22 @@ struct ManifestLoader {
         for declaration in objects {
             rawObjects[declaration.name] = try objectDefinition(declaration, resolve: resolve)
         }
-        let parsed = try parsedFeatures(resolve: resolve, moduleChannels: moduleChannels, names: names,
-                                        objectAliases: Self.objectAliases(rawObjects), warnings: &warnings)
-        let objectDefinitions = try completedObjects(rawObjects, enums: enumDefinitions)
+        var objectsError: ManifestError?
+        var objectDefinitions: [String: ObjectDefinition] = [:]
+        do {
+            objectDefinitions = try completedObjects(rawObjects, enums: enumDefinitions)
+        } catch {
+            objectsError = error
+        }
         let checker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
-        try completeFeatures(parsed, checker: checker)
+        // Popped one by one, so that no list of declarations keeps the documents alive.
+        var pending = Array(features.reversed())
+        features = []
+        let parsed = try parsedFeatures(&pending, resolve: resolve, moduleChannels: moduleChannels, names: names,
+                                        objectAliases: Self.objectAliases(rawObjects), checker: objectsError == nil ? checker : nil,
+                                        warnings: &warnings)
+        if let objectsError { throw objectsError }
+        if let error = parsed.checkError { throw error }
         let imports = try resolvedImports(parsed, moduleChannels: moduleChannels, checker: checker)
         let defaults = try channelDefaults(parsed, channels: channels, imports: imports, checker: checker)
         warnings += aliasWarnings(parsed, defaults: defaults, channels: channels, objects: objectDefinitions)
@@ -390,21 +422,35 @@ struct ManifestLoader {
 
     /// Stage 2: each feature read from its declaration (a name declared twice is an error),
     /// with the string-alias warnings of its declaration.
-    private func parsedFeatures(resolve: (String) -> FMLType?, moduleChannels: [[String]], names: DeclaredNames,
-                                objectAliases: [String: Set<String>], warnings: inout [String]) throws(ManifestError) -> ParsedFeatures {
+    /// Each feature is then checked and completed (stage 4) with `checker`, unless the objects
+    /// did not check (nil), and lets go of its nodes.
+    private func parsedFeatures(_ pending: inout [Declaration], resolve: (String) -> FMLType?, moduleChannels: [[String]],
+                                names: DeclaredNames, objectAliases: [String: Set<String>], checker: ValueChecker?,
+                                warnings: inout [String]) throws(ManifestError) -> ParsedFeatures {
         var parsed = ParsedFeatures()
-        parsed.all.reserveCapacity(features.count)
-        parsed.position.reserveCapacity(features.count)
-        for declaration in features {
-            if let first = parsed[declaration.name]?.declaration {
+        parsed.all.reserveCapacity(pending.count)
+        parsed.position.reserveCapacity(pending.count)
+        var parsedTypes: [String: FMLType] = [:]
+        while let declaration = pending.popLast() {
+            if let first = parsed[declaration.name] {
                 let whose = first.module == declaration.module ? "" : "; one name may be declared by only one of the manifests an app imports"
-                throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.key.mark)\(whose)")
+                throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.keyMark)\(whose)")
             }
-            let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
+            let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module],
+                                                                 parsedTypes: &parsedTypes)
             warnings += checkStringAliases(of: definition, declaredAt: names.featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
                 .map(\.description)
             parsed.position[declaration.name] = parsed.all.count
-            parsed.all.append(ParsedFeature(definition: definition, declaration: declaration, variableBlocks: variableBlocks, blocks: blocks))
+            let feature = ParsedFeature(definition: definition, declaration: declaration, variableBlocks: variableBlocks, blocks: blocks)
+            parsed.all.append(feature)
+            if let checker, parsed.checkError == nil {
+                do {
+                    try completeFeature(feature, checker: checker)
+                    feature.release()
+                } catch {
+                    parsed.checkError = error
+                }
+            }
         }
         return parsed
     }
@@ -432,16 +478,14 @@ struct ManifestLoader {
         return completed
     }
 
-    /// Stage 4: each feature's written defaults checked, and its variables' defaults completed.
-    private func completeFeatures(_ parsed: ParsedFeatures, checker: ValueChecker) throws(ManifestError) {
-        for feature in parsed.all {
-            try checkLiteralDefaults(of: feature, checker: checker)
-            let definition = feature.definition
-            guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { continue }
-            let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
-            feature.definition = FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
-                                                   allowCoenrollment: definition.allowCoenrollment, location: definition.location)
-        }
+    /// Stage 4: a feature's written defaults checked, and its variables' defaults completed.
+    private func completeFeature(_ feature: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
+        try checkLiteralDefaults(of: feature, checker: checker)
+        let definition = feature.definition
+        guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { return }
+        let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
+        feature.definition = FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
+                                               allowCoenrollment: definition.allowCoenrollment, location: definition.location)
     }
 
     /// Stage 5: the imports, in the order nimbus-fml walks them: a module's channel is fixed the
@@ -469,9 +513,9 @@ struct ManifestLoader {
                 }
                 for (key, nodes, examples) in anImport.features {
                     let name = key.string ?? ""
-                    guard let target = parsed[name], target.declaration.module == child else {
-                        let own = features.filter { $0.module == child }.map(\.name).sorted()
-                        let reason = parsed[name].map { "it is declared by \(modules[$0.declaration.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly" } ?? "no such feature"
+                    guard let target = parsed[name], target.module == child else {
+                        let own = parsed.all.filter { $0.module == child }.map(\.definition.id).sorted()
+                        let reason = parsed[name].map { "it is declared by \(modules[$0.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly" } ?? "no such feature"
                         throw ManifestError(at: key.mark, "cannot override defaults of feature '\(name)' from \(anImport.path): \(reason); "
                             + "its features are: \(own.isEmpty ? "(none)" : own.joined(separator: ", "))")
                     }
@@ -499,8 +543,8 @@ struct ManifestLoader {
     private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
                                  checker: ValueChecker) throws(ManifestError) -> [[String: JSONValue]] {
         var fixed: [Int: JSONValue] = [:]
-        for (index, feature) in parsed.all.enumerated() where feature.declaration.module != 0 {
-            guard let channel = imports.moduleChannel[feature.declaration.module] else { continue }
+        for (index, feature) in parsed.all.enumerated() where feature.module != 0 {
+            guard let channel = imports.moduleChannel[feature.module] else { continue }
             fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
         }
         var defaults = [[String: JSONValue]](repeating: [:], count: parsed.all.count)
@@ -509,7 +553,7 @@ struct ManifestLoader {
         var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
         for channel in channels {
             var values: [Int: JSONValue] = fixed
-            for (index, feature) in parsed.all.enumerated() where feature.declaration.module == 0 {
+            for (index, feature) in parsed.all.enumerated() where feature.module == 0 {
                 let applying = Self.applyingBlocks(of: feature, channel: channel)
                 if let value = known[index].first(where: { $0.applying == applying })?.value {
                     defaults[index][channel] = value
@@ -523,7 +567,7 @@ struct ManifestLoader {
                 let index = parsed.position[override.feature]!
                 let importerChannel = override.importer == 0 ? channel : imports.moduleChannel[override.importer] ?? channel
                 let merged = override.blocks.filter { $0.applies(to: importerChannel) }
-                    .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+                    .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
                 let feature = parsed.all[index].definition
                 let current = values[index] ?? defaults[index][channel] ?? .object([:])
                 values[index] = checker.complete(featureValue: current.merging(merged), of: feature)
@@ -532,7 +576,7 @@ struct ManifestLoader {
                 let index = parsed.position[override.feature]!
                 let feature = parsed.all[index].definition
                 if let problem = checker.problems(inFeatureValue: values[index] ?? defaults[index][channel] ?? .null, of: feature, partial: false).first {
-                    throw ManifestError(at: override.blocks.first?.valueNode.mark ?? feature.location,
+                    throw ManifestError(at: override.blocks.first?.valueMark ?? feature.location,
                                         "the default value of feature '\(feature.id)' (imported from \(override.importPath)) for channel '\(channel)' is invalid: \(problem)")
                 }
             }
@@ -580,7 +624,7 @@ struct ManifestLoader {
 
     /// The checks of a feature's written defaults that do not depend on a channel.
     private func checkLiteralDefaults(of parsed: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
-        let definition = parsed.definition, declaration = parsed.declaration
+        let definition = parsed.definition, declaration = parsed.declaration!
         let context = "feature '\(definition.id)'"
         let variableNodes = declaration.body["variables"]
         for variable in definition.variables {
@@ -633,8 +677,8 @@ struct ManifestLoader {
     /// that apply, merged together first as upstream does.
     private func defaultValue(of parsed: ParsedFeature, channel: String, checker: ValueChecker) throws(ManifestError) -> JSONValue {
         let definition = parsed.definition
-        let context = "feature '\(definition.id)'"
-        var base: [String: JSONValue] = [:]
+        func context() -> String { "feature '\(definition.id)'" }
+        var base: [String: JSONValue] = Dictionary(minimumCapacity: definition.variables.count)
         for variable in definition.variables {
             if let variableBlocks = parsed.variableBlocks[variable.name] {
                 if let merged = DefaultsBlock.merged(variableBlocks, for: channel) {
@@ -644,17 +688,17 @@ struct ManifestLoader {
                 } else if case .object = variable.type {
                     base[variable.name] = .object([:])
                 } else {
-                    throw ManifestError(at: variable.location, "variable '\(variable.name)' of \(context) has no default for channel '\(channel)'")
+                    throw ManifestError(at: variable.location, "variable '\(variable.name)' of \(context()) has no default for channel '\(channel)'")
                 }
             } else {
                 base[variable.name] = variable.defaultValue
             }
         }
         let overrides = parsed.blocks.filter { $0.applies(to: channel) }
-            .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
+            .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
         let value = checker.complete(featureValue: JSONValue.object(base).merging(overrides), of: definition)
         if let problem = checker.problems(inFeatureValue: value, of: definition, partial: false).first {
-            throw ManifestError(at: parsed.declaration.key.mark, "the default value of \(context) for channel '\(channel)' is invalid: \(problem)")
+            throw ManifestError(at: parsed.keyMark, "the default value of \(context()) for channel '\(channel)' is invalid: \(problem)")
         }
         return value
     }
@@ -792,7 +836,8 @@ struct ManifestLoader {
             let fieldContext = "field '\(name)' of \(context)"
             let body = try Self.mapping(field.value, fieldContext)
             try Self.checkKeys(body, allowed: Self.fieldKeys, in: fieldContext)
-            let type = try Self.type(of: field, resolve: resolve, context: fieldContext)
+            var parsedTypes: [String: FMLType] = [:]
+            let type = try Self.type(of: field, resolve: resolve, parsedTypes: &parsedTypes, context: fieldContext)
             fields.append(VariableDefinition(
                 name: name, type: type,
                 defaultValue: try Self.literalDefault(of: field, type: type, context: fieldContext),
@@ -806,32 +851,33 @@ struct ManifestLoader {
 
     /// The feature with its variables' literal defaults, the variables whose default is written
     /// per channel, and the feature-level `defaults` blocks.
-    private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String])
+    private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String], parsedTypes: inout [String: FMLType])
         throws(ManifestError) -> (FeatureDefinition, [String: [DefaultsBlock]], [DefaultsBlock]) {
-        let context = "feature '\(declaration.name)'"
-        let entries = try Self.mapping(declaration.body, context)
-        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context)
+        // Built only for a message: most features have none, and this runs for each of them.
+        func context() -> String { "feature '\(declaration.name)'" }
+        let entries = try Self.mapping(declaration.body, context())
+        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context())
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context)") } ?? []
+        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context())") } ?? []
         for variable in variableEntries {
             let name = variable.key.string ?? ""
-            let variableContext = "variable '\(name)' of \(context)"
-            let body = try Self.mapping(variable.value, variableContext)
-            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext)
-            let type = try Self.type(of: variable, resolve: resolve, context: variableContext)
+            func variableContext() -> String { "variable '\(name)' of \(context())" }
+            let body = try Self.mapping(variable.value, variableContext())
+            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext())
+            let type = try Self.type(of: variable, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
             var defaultValue: JSONValue
             // Firefox's messaging feature writes some variable defaults as channel blocks; a
             // List-typed default is always the list itself.
             if let node = variable.value["default"], DefaultsBlock.isBlockList(node), !Self.isList(type) {
                 var blocks: [DefaultsBlock] = []
                 for item in node.items! {
-                    blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext))
+                    blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext()))
                 }
                 variableBlocks[name] = blocks
                 defaultValue = DefaultsBlock.mergedForEveryChannel(blocks) ?? (Self.isMapOrObject(type) ? .object([:]) : .null)
             } else {
-                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext)
+                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext())
             }
             variables.append(VariableDefinition(
                 name: name, type: type, defaultValue: defaultValue,
@@ -845,21 +891,21 @@ struct ManifestLoader {
         // `default` is nimbus-fml's other spelling of a feature's `defaults`; one of them may be given.
         let spellings = entries.filter { ["defaults", "default"].contains($0.key.string ?? "") }
         if spellings.count > 1 {
-            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context): they are one field; write one list")
+            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context()): they are one field; write one list")
         }
         let contacts = entries.filter { ["contacts", "owner", "owners"].contains($0.key.string ?? "") }
         if contacts.count > 1 {
-            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context) are one field (contacts); write one list")
+            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context()) are one field (contacts); write one list")
         }
         if let node = spellings.first?.value, !node.isNull {
-            for item in try Self.sequence(node, "'defaults' of \(context)") {
-                blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context))
+            for item in try Self.sequence(node, "'defaults' of \(context())") {
+                blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context()))
             }
         }
         var allowCoenrollment = false
         if let node = declaration.body["allow-coenrollment"] {
             guard let flag = node.jsonValue.boolValue else {
-                throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context) to be true or false, found \(node.jsonValue.kindName)")
+                throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context()) to be true or false, found \(node.jsonValue.kindName)")
             }
             allowCoenrollment = flag
         }
@@ -872,19 +918,26 @@ struct ManifestLoader {
 
     // MARK: Helpers
 
-    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, context: String) throws(ManifestError) -> FMLType {
-        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context)") }
-        switch FMLType.parse(try string(node, "'type'"), resolve: resolve) {
-        case .success(let type): return type
-        case .failure(let error): throw ManifestError(at: node.mark, "\(error.message) in \(context)")
+    /// `parsedTypes` holds the types already parsed, by their text: `resolve` is the same for
+    /// every declaration of a load, and a large app spells the same few types thousands of times.
+    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, parsedTypes: inout [String: FMLType],
+                             context: @autoclosure () -> String) throws(ManifestError) -> FMLType {
+        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context())") }
+        let text = try string(node, "'type'")
+        if let known = parsedTypes[text] { return known }
+        switch FMLType.parse(text, resolve: resolve) {
+        case .success(let type):
+            parsedTypes[text] = type
+            return type
+        case .failure(let error): throw ManifestError(at: node.mark, "\(error.message) in \(context())")
         }
     }
 
     /// A `default` as written; a missing one is null, which only an `Option` accepts.
-    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: String) throws(ManifestError) -> JSONValue {
+    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: @autoclosure () -> String) throws(ManifestError) -> JSONValue {
         guard let node = entry.value["default"] else {
             if case .option = type { return .null }
-            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context) (only Option types may omit it)")
+            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context()) (only Option types may omit it)")
         }
         return node.jsonValue
     }

@@ -245,6 +245,54 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
         #expect(error.description == "\(path):8:18: invalid default for variable 'enabled' of feature 'f': expected Boolean, found string")
     }
 
+    /// Features are checked as they are read, but a declaration error in a later feature is
+    /// still the one reported, as when every feature was read before any was checked.
+    @Test func declarationErrorOfALaterFeatureComesBeforeAWrongDefault() throws {
+        let fixture = try ManifestFixture()
+        let path = try fixture.write("m.fml.yaml", """
+            channels: [release]
+            features:
+              a:
+                description: A.
+                variables:
+                  enabled:
+                    type: Boolean
+                    default: "true"
+              b:
+                description: B.
+                variables:
+                  enabled:
+                    type: Boolean
+                    default: true
+                    colour: red
+            """)
+        let error = try #require(fixture.loadError("m.fml.yaml"))
+        #expect(error.description.hasPrefix("\(path):15:9: unknown key 'colour' in variable 'enabled' of feature 'b'"))
+    }
+
+    /// A type spelled again is taken from the ones already parsed; its check of the default is not.
+    @Test func wrongDefaultOfATypeParsedBeforeIsReported() throws {
+        let fixture = try ManifestFixture()
+        let path = try fixture.write("m.fml.yaml", """
+            channels: [release]
+            features:
+              a:
+                description: A.
+                variables:
+                  count:
+                    type: Option<Int>
+                    default: 1
+              b:
+                description: B.
+                variables:
+                  count:
+                    type: Option<Int>
+                    default: one
+            """)
+        let error = try #require(fixture.loadError("m.fml.yaml"))
+        #expect(error.description == "\(path):14:18: invalid default for variable 'count' of feature 'b': expected Int, found string")
+    }
+
     @Test func wrongTypedDefaultsBlockValueError() throws {
         let fixture = try ManifestFixture()
         let path = try fixture.write("m.fml.yaml", """
