@@ -264,10 +264,10 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
                   enabled:
                     type: Boolean
                     default: true
-                    colour: red
+                    color: red
             """)
         let error = try #require(fixture.loadError("m.fml.yaml"))
-        #expect(error.description.hasPrefix("\(path):15:9: unknown key 'colour' in variable 'enabled' of feature 'b'"))
+        #expect(error.description.hasPrefix("\(path):15:9: unknown key 'color' in variable 'enabled' of feature 'b'"))
     }
 
     /// A type spelled again is taken from the ones already parsed; its check of the default is not.
