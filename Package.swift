@@ -28,6 +28,11 @@ let package = Package(
         // which spares each start loading Foundation, its internationalization and ICU.
         .target(name: "Platform"),
 
+        // Covering arrays for QA: PICT's model language, constraints, and a generator that keeps
+        // the smallest of algebraic constructions, a greedy start and a local search. Below
+        // everything but Platform, so the tool, the command line and the benchmark share it.
+        .target(name: "Combinations", dependencies: ["Platform"]),
+
         // The library, and the formats, manifest, HTTP and Remote Settings it reads with.
         .target(name: "Prefs", dependencies: ["CSQLite", "Platform"]),
         .target(name: "Formats", dependencies: ["CYAML", "Platform"]),
@@ -48,7 +53,7 @@ let package = Package(
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
-        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags", "FML", "Formats"]),
+        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags", "FML", "Formats", "Combinations", "FlagsTool"]),
 
         // The demo app: it adopts the library as an app would. Built in every channel, release included.
         // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
@@ -71,6 +76,8 @@ let package = Package(
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz"),
 
         .testTarget(name: "PlatformTests", dependencies: ["TestTraits", "Platform", "TestFolders"]),
+        // Data holds PICT's row counts and the models they were measured on, read by path.
+        .testTarget(name: "CombinationsTests", dependencies: ["TestTraits", "Combinations", "Platform"], exclude: ["Data"]),
         .testTarget(name: "PrefsTests", dependencies: ["TestTraits", "Prefs", "TestFolders"]),
         .testTarget(name: "FormatsTests", dependencies: ["TestTraits", "Formats", "Platform"]),
         .testTarget(name: "FMLTests", dependencies: ["TestTraits", "FML", "Formats", "Platform"]),

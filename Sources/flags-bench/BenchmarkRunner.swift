@@ -5,12 +5,13 @@ import Foundation
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --combinations-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
           --quick   fewer rounds and keys: a rough run in a fraction of the time
           --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
           --overrides-only  only the figures of forced branches and feature values
+          --combinations-only  only the covering-array engine's figures (rows and time)
           --json    print the figures as JSON instead of a table
           --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
                     experiment records) into FOLDER/app-FLAGS, to profile by hand
@@ -47,6 +48,9 @@ enum BenchmarkRunner {
 
         progress("forced branches and feature values (isEnabled, evaluation) against none")
         figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
+
+        progress("combinations (pairwise rows) against PairwiseCoveringArray and a plain greedy")
+        figures += try CombinationBenchmarks.run(quick: quick)
     }
 
     /// `--generate FLAGS FOLDER`: the same app a run measures, left on disk.
@@ -66,7 +70,7 @@ enum BenchmarkRunner {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        var quick = false, json = false, menuOnly = false, overridesOnly = false
+        var quick = false, json = false, menuOnly = false, overridesOnly = false, combinationsOnly = false
         if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
         if arguments.first == "--time-enrollment" {
             do {
@@ -83,6 +87,7 @@ enum BenchmarkRunner {
             case "--json": json = true
             case "--menu-only": menuOnly = true
             case "--overrides-only": overridesOnly = true
+            case "--combinations-only": combinationsOnly = true
             case "-h", "--help": print(usage); return 0
             default:
                 FileHandle.standardError.write(Data("flags-bench: unknown option \(argument)\n\(usage)\n".utf8))
@@ -99,6 +104,11 @@ enum BenchmarkRunner {
             var figures: [BenchmarkFigure] = []
             func progress(_ text: String) { FileHandle.standardError.write(Data("flags-bench: \(text)\n".utf8)) }
 
+            if combinationsOnly {
+                figures = try CombinationBenchmarks.run(quick: quick)
+                print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
             if overridesOnly {
                 let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
                 figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
