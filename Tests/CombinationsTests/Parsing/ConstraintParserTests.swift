@@ -56,8 +56,9 @@ import Testing
         let c = ConstraintExpression.compare(1, .equal, .number(10))
         #expect(try expression(#"[OS] = "Win10" AND [Flag] = "on" OR [Size] = 10;"#) == .or(.and(a, b), c))
         #expect(try expression(#"[OS] = "Win10" OR [Flag] = "on" AND [Size] = 10;"#) == .or(a, .and(b, c)))
-        #expect(try expression(#"NOT [OS] = "Win10" AND [Flag] = "on";"#) == .and(.not(a), b))
-        #expect(try expression(#"NOT ([OS] = "Win10" AND [Flag] = "on");"#) == .not(.and(a, b)))
+        // A line that starts with NOT is a parameter line to PICT, so NOT comes after a term here.
+        #expect(try expression(#"[Size] = 10 OR NOT [OS] = "Win10" AND [Flag] = "on";"#) == .or(c, .and(.not(a), b)))
+        #expect(try expression(#"[Size] = 10 OR NOT ([OS] = "Win10" AND [Flag] = "on");"#) == .or(c, .not(.and(a, b))))
     }
 
     @Test func everyRelation() throws {
@@ -95,7 +96,9 @@ import Testing
     }
 
     @Test func anUnknownParameterIsAnErrorAtItsPlaceWithTheClosestName() {
-        let problem = error(#"IF [Os] = "Win10" THEN [Sise] = 10;"#)
+        // Names ignore case, as in PICT: [os] is OS, and [Oss] is a typo.
+        #expect(error(#"IF [os] = "Win10" THEN [Size] = 10;"#) == nil)
+        let problem = error(#"IF [Oss] = "Win10" THEN [Sise] = 10;"#)
         #expect(problem?.location == ModelLocation(file: "m.txt", line: 8, column: 5))
         #expect(problem?.suggestion == "OS")
         #expect(error(#"IF [OS] = "Win10" THEN [Sise] = 10;"#)?.suggestion == "Size")
