@@ -49,7 +49,7 @@ let package = Package(
         // matrix, saved states and presets, registry discovery, the demo's data), then the two.
         .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings"]),
         .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw", "FML", "Formats", "RemoteSettings"]),
-        .target(name: "FlagsCLI", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings"]),
+        .target(name: "FlagsCLI", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings", "Combinations"]),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.

@@ -16,7 +16,13 @@
 /// ```
 public enum PICTOutput {
     public static func text(of array: CoveringArray, negativePrefix: Character = "~") -> String {
-        var text = array.model.parameters.map(\.name).joined(separator: "\t") + "\n"
+        lines(of: array, negativePrefix: negativePrefix).map { $0.joined(separator: "\t") + "\n" }.joined()
+    }
+
+    /// The same lines as cells: the header of names first, then one line per row. For a caller
+    /// that makes each cell safe on its own before joining them with tabs.
+    public static func lines(of array: CoveringArray, negativePrefix: Character = "~") -> [[String]] {
+        var lines = [array.model.parameters.map(\.name)]
         var turns = array.model.parameters.map { [Int](repeating: 0, count: $0.values.count) }
         for row in array.rows {
             var cells: [String] = []
@@ -26,8 +32,8 @@ public enum PICTOutput {
                 turns[parameter][value] += 1
                 cells.append(entry.isNegative ? String(negativePrefix) + name : name)
             }
-            text += cells.joined(separator: "\t") + "\n"
+            lines.append(cells)
         }
-        return text
+        return lines
     }
 }
