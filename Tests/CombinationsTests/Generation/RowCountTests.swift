@@ -46,10 +46,5 @@ extension Slow {
         func largerSizesAndPICTsOwnModelsNeedNoMoreRowsThanPICT(count: TestData.Count) throws {
             try RowCountTests.verify(count)
         }
-
-        @Test(.enabled(if: TestData.pictTests != nil, "no PICT checkout beside the package or in PICT_SOURCE"))
-        func pictsOwnModelsAreRead() throws {
-            #expect(RowCountTests.counts { $0.model.hasPrefix("pict:") }.count >= 20)
-        }
     }
 }
