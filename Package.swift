@@ -27,6 +27,8 @@ let package = Package(
         // processes, error text): every module `flags` links imports only FoundationEssentials,
         // which spares each start loading Foundation, its internationalization and ICU.
         .target(name: "Platform"),
+        // Command lines: options declared once, parsed and rendered as help from that declaration.
+        .target(name: "CommandLineArguments", dependencies: ["Platform"]),
 
         // Covering arrays for QA: PICT's model language, constraints, and a generator that keeps
         // the smallest of algebraic constructions, a greedy start and a local search. Below
@@ -45,19 +47,22 @@ let package = Package(
         // A test's own temporary folder, with nothing beneath it, for tests below the library.
         .target(name: "TestFolders"),
 
+        // The demo app's own data (registry, manifest, records), which the tool opens when it finds no registry.
+        .target(name: "BibimbapData", dependencies: ["Platform"]),
+
         // The tool: what the menu and the command line share but no app links (authoring, the
-        // matrix, saved states and presets, registry discovery, the demo's data), then the two.
-        .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings"]),
+        // matrix, saved states and presets, registry discovery), then the two.
+        .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings", "BibimbapData"]),
         .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw", "FML", "Formats", "RemoteSettings"]),
-        .target(name: "FlagsCLI", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings", "Combinations"]),
+        .target(name: "FlagsCLI", dependencies: ["CommandLineArguments", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings", "Combinations"]),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
-        .executableTarget(name: "flags-bench", dependencies: ["FeatureFlags", "Nimbus", "flags", "FML", "Formats", "Combinations", "FlagsTool"]),
+        .executableTarget(name: "flags-bench", dependencies: ["CommandLineArguments", "FeatureFlags", "Nimbus", "flags", "FML", "Formats", "Combinations", "FlagsTool"]),
 
-        // The demo app: it adopts the library as an app would. Built in every channel, release included.
-        // It runs on the tool's built-in demo registry, so it links FlagsTool for that data.
-        .target(name: "BibimbapApp", dependencies: ["FeatureFlags", "FlagsTool", "Prefs"]),
+        // The demo app: it adopts the library as an app would, with the Swift `flags generate` wrote
+        // for its registry, and links what an app links plus its own data. Built in every channel, release included.
+        .target(name: "BibimbapApp", dependencies: ["BibimbapData", "CommandLineArguments", "FeatureFlags", "Platform", "Prefs"]),
         .executableTarget(name: "bibimbap", dependencies: ["BibimbapApp"]),
 
         // The threads that tests which wait on other processes run on, off Swift concurrency's pool.
@@ -65,16 +70,17 @@ let package = Package(
         // Real servers (Kinto, a fixed-answer HTTP server) started by tests on loopback.
         .target(name: "TestServers", dependencies: ["RemoteSettings", "Formats"], path: "Tests/TestServers"),
         // What several test targets share: compiling generated code against this build, fixtures.
-        .target(name: "TestHelpers", dependencies: ["FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats"], path: "Tests/TestHelpers"),
+        .target(name: "TestHelpers", dependencies: ["FeatureFlags", "FlagsTool", "BibimbapData", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats"], path: "Tests/TestHelpers"),
 
         // Reliability tools (issue 9), built only for the tests and CI scripts, never part of `flags`:
         // a store writer to kill and race, a probe that prints what a build's provider answers,
         // and the parser fuzzer shared by the test suite and the release-built `.ci/fuzz` run.
         .executableTarget(name: "prefs-torture", dependencies: ["Prefs"], path: "Tests/Tools/prefs-torture"),
         .executableTarget(name: "flag-probe", dependencies: ["FeatureFlags"], path: "Tests/Tools/flag-probe"),
-        .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool", "FML", "Formats"], path: "Tests/Tools/ParserFuzzing"),
+        .target(name: "ParserFuzzing", dependencies: ["Nimbus", "FeatureFlags", "FlagsTool", "BibimbapData", "FML", "Formats"], path: "Tests/Tools/ParserFuzzing"),
         .executableTarget(name: "parser-fuzz", dependencies: ["ParserFuzzing"], path: "Tests/Tools/parser-fuzz"),
 
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["TestTraits", "CommandLineArguments"]),
         .testTarget(name: "PlatformTests", dependencies: ["TestTraits", "Platform", "TestFolders"]),
         // Data holds PICT's row counts and the models they were measured on, read by path.
         .testTarget(name: "CombinationsTests", dependencies: ["TestTraits", "Combinations", "Platform"], exclude: ["Data"]),
@@ -84,12 +90,12 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["TestTraits", "HTTP", "Formats", "TestServers"]),
         .testTarget(name: "RemoteSettingsTests", dependencies: ["TestTraits", "RemoteSettings", "HTTP", "Formats", "Platform", "TestServers"]),
         .testTarget(name: "NimbusTests", dependencies: ["TestTraits", "Nimbus", "FML", "RemoteSettings", "Formats", "Platform", "TestServers", "HTTP"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["TestTraits", "FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings"]),
-        .testTarget(name: "FlagsToolTests", dependencies: ["TestTraits", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings", "TestServers"]),
-        .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
-        .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "BibimbapApp", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"]),
-        .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "TestHelpers", "FlagsCLI", "Platform", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["TestTraits", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags", "FML", "Formats"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["TestTraits", "BibimbapData", "FeatureFlags", "FlagsTool", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings"]),
+        .testTarget(name: "FlagsToolTests", dependencies: ["TestTraits", "BibimbapData", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestHelpers", "FML", "Formats", "RemoteSettings", "TestServers"]),
+        .testTarget(name: "DebugMenuTests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "DebugMenu", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
+        .testTarget(name: "BibimbapAppTests", dependencies: ["TestTraits", "TestHelpers", "BibimbapApp", "BibimbapData", "FlagsTool", "FeatureFlags", "Prefs", "FeatureFlagsTestSupport"]),
+        .testTarget(name: "FlagsCLITests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "FlagsCLI", "Platform", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "FeatureFlagsTestSupport", "TestServers", "Formats", "RemoteSettings"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["TestTraits", "BibimbapData", "TestHelpers", "Prefs", "Nimbus", "FeatureFlags", "FlagsTool", "FeatureFlagsTestSupport", "ParserFuzzing", "prefs-torture", "flag-probe", "flags", "FML", "Formats"]),
     ]
 )
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the README screenshots of the Feature Flags debug menu: builds `flags`, opens the menu on
+# Takes the screenshots of the Feature Flags debug menu that README.md and docs/ show: builds `flags`, opens the menu on
 # the built-in demo with a temporary store in a real terminal emulator (xterm under Xvfb, with
 # tmux inside it so keys can be sent), and captures PNGs with ImageMagick.
 #

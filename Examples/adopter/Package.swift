@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A small app that adopts the FeatureFlags library the way the README says: it depends on the
+// A small app that adopts the FeatureFlags library the way docs/APPS.md says: it depends on the
 // package by path, compiles the Swift `flags generate` wrote for its registry, and tests with the
 // doubles of FeatureFlagsTestSupport. `.ci/example-adopter` builds and tests it.
 import PackageDescription

@@ -88,9 +88,9 @@ static inline int cnc_erase(void) { return werase(stdscr); }
 static inline int cnc_clear(void) { return wclear(stdscr); }
 static inline int cnc_refresh(void) { return wrefresh(stdscr); }
 
-// MARK: - Colour and attributes
+// MARK: - Color and attributes
 
-/// 1 when colour should be used: the terminal has colours and started them.
+/// 1 when color should be used: the terminal has colors and started them.
 static inline int cnc_start_colors(void) {
     if (!has_colors()) return 0;
     if (start_color() != OK) return 0;
@@ -121,7 +121,7 @@ static inline short cnc_color_white(void) { return COLOR_WHITE; }
 // MARK: - Output
 
 /// Writes `count` wide characters at (y, x) with attributes `attrs` (which may include a
-/// colour pair). The caller has already clipped the text to the screen width.
+/// color pair). The caller has already clipped the text to the screen width.
 static inline int cnc_put_wide(int y, int x, const uint32_t *scalars, int count, attr_t attrs) {
     if (count <= 0) return OK;
     wchar_t buffer[512];

@@ -66,7 +66,7 @@ struct DefaultsBlock: Sendable {
                 }
                 // Upstream accepts "beta, developer" in one string.
                 for name in text.split(separator: ",") {
-                    let name = name.trimmingSpaces()
+                    let name = Self.trimmed(name)
                     guard !name.isEmpty else { continue }
                     try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context)
                     channels.append(name)
@@ -103,5 +103,14 @@ struct DefaultsBlock: Sendable {
         guard knownChannels.contains(name) else {
             throw ManifestError(at: mark, "unknown channel '\(name)' in \(context); expected one of: \(knownChannels.joined(separator: ", "))")
         }
+    }
+
+    /// `name` without the spaces and tabs around it; a name with none is taken as it is.
+    private static func trimmed(_ name: Substring) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if let first = name.utf8.first, let last = name.utf8.last, !isSpace(first), !isSpace(last), first < 0x80, last < 0x80 {
+            return String(name)
+        }
+        return name.trimmingSpaces()
     }
 }

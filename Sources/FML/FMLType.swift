@@ -49,14 +49,6 @@ public indirect enum FMLType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// True for the types whose JSON is a string.
-    var isStringLike: Bool {
-        switch self {
-        case .string, .text, .image, .stringAlias, .enumeration: true
-        default: false
-        }
-    }
-
     /// Type arguments nested deeper than this are refused.
     static let maximumDepth = 32
 

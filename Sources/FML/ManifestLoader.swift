@@ -280,12 +280,30 @@ struct ManifestLoader {
 
     // MARK: Pass 2: types, definitions, defaults
 
-    /// A feature read from its declaration, before its defaults are resolved for a channel.
-    private struct ParsedFeature {
-        let definition: FeatureDefinition
+    /// A feature read from its declaration, before its defaults are resolved for a channel. A
+    /// class, so that the stages below pass a feature along by reference: copying a value of
+    /// this size for each of 100,000 features in every stage was much of what a load cost.
+    private final class ParsedFeature {
+        /// Completed from the objects' field defaults once those are known (`completeFeatures`).
+        var definition: FeatureDefinition
         let declaration: Declaration
         let variableBlocks: [String: [DefaultsBlock]]
         let blocks: [DefaultsBlock]
+
+        init(definition: FeatureDefinition, declaration: Declaration, variableBlocks: [String: [DefaultsBlock]], blocks: [DefaultsBlock]) {
+            self.definition = definition
+            self.declaration = declaration
+            self.variableBlocks = variableBlocks
+            self.blocks = blocks
+        }
+    }
+
+    /// The features in declaration order, and where each id is in it.
+    private struct ParsedFeatures {
+        var all: [ParsedFeature] = []
+        var position: [String: Int] = [:]
+
+        subscript(id: String) -> ParsedFeature? { position[id].map { all[$0] } }
     }
 
     /// What one import's `features:` does to one feature: blocks of the importer's channels.
@@ -296,65 +314,111 @@ struct ManifestLoader {
         let importPath: String
     }
 
-    func build() throws(ManifestError) -> FeatureManifest {
-        let moduleChannels = try modules.indices.map { (index: Int) throws(ManifestError) -> [String] in try resolvedChannels(of: index) }
-        let channels = moduleChannels[0]
+    /// Every type name declarations may use (enums, objects, string aliases), and the string
+    /// aliases each feature declares, by feature and alias.
+    private struct DeclaredNames {
+        var types: [String: (FMLType, YAMLMark)] = [:]
+        var featureAliases: [String: [String: YAMLNode]] = [:]
 
-        // Every declared name first, so declarations may refer to each other in any order.
-        var declaredTypes: [String: (FMLType, YAMLMark)] = [:]
-        func declare(_ name: String, _ type: FMLType, _ mark: YAMLMark, _ kind: String) throws(ManifestError) {
-            if let (existing, first) = declaredTypes[name] {
+        mutating func declare(_ name: String, _ type: FMLType, _ mark: YAMLMark, _ kind: String) throws(ManifestError) {
+            if let (existing, first) = types[name] {
                 // Each feature declares the string aliases it uses, so two may declare the same.
                 if case .stringAlias = existing, case .stringAlias = type { return }
                 throw ManifestError(at: mark, "\(kind) '\(name)' is already declared at \(first)")
             }
-            declaredTypes[name] = (type, mark)
+            types[name] = (type, mark)
         }
-        for declaration in enums { try declare(declaration.name, .enumeration(declaration.name), declaration.key.mark, "enum") }
-        for declaration in objects { try declare(declaration.name, .object(declaration.name), declaration.key.mark, "object") }
-        var featureAliases: [String: [String: YAMLNode]] = [:]
-        for feature in features {
-            for variable in feature.body["variables"]?.entries ?? [] {
-                guard let alias = variable.value["string-alias"] else { continue }
-                let name = try Self.string(alias, "'string-alias'")
-                if let first = featureAliases[feature.name]?[name] {
-                    throw ManifestError(at: alias.mark, "the string-alias '\(name)' should only be declared once per feature "
-                        + "(feature '\(feature.name)' declares it at \(first.mark) too)")
-                }
-                featureAliases[feature.name, default: [:]][name] = alias
-                try declare(name, .stringAlias(name), alias.mark, "string alias")
-            }
-        }
-        let resolve: (String) -> FMLType? = { declaredTypes[$0]?.0 }
+    }
+
+    /// The result of walking the imports: the channel each imported module is read for, and
+    /// the importers' overrides in the order they apply.
+    private struct ResolvedImports {
+        var moduleChannel: [Int: String] = [:]
+        var overrides: [Override] = []
+    }
+
+    /// Resolves, checks and merges everything pass 1 read, in stages: names, definitions,
+    /// feature checks, imports, the defaults of every channel, then string-alias warnings.
+    func build() throws(ManifestError) -> FeatureManifest {
+        let moduleChannels = try modules.indices.map { (index: Int) throws(ManifestError) -> [String] in try resolvedChannels(of: index) }
+        let channels = moduleChannels[0]
         var warnings = warnings
 
+        let names = try declaredNames()
+        let resolve: (String) -> FMLType? = { names.types[$0]?.0 }
         var enumDefinitions: [String: EnumDefinition] = [:]
         for declaration in enums {
             enumDefinitions[declaration.name] = try enumDefinition(declaration)
         }
-        var objectDefinitions: [String: ObjectDefinition] = [:]
+        var rawObjects: [String: ObjectDefinition] = [:]
         for declaration in objects {
-            objectDefinitions[declaration.name] = try objectDefinition(declaration, resolve: resolve)
+            rawObjects[declaration.name] = try objectDefinition(declaration, resolve: resolve)
         }
-        let objectAliases = Self.objectAliases(objectDefinitions)
-        var seenFeatures: [String: Declaration] = [:]
-        var parsedFeatures: [ParsedFeature] = []
+        let parsed = try parsedFeatures(resolve: resolve, moduleChannels: moduleChannels, names: names,
+                                        objectAliases: Self.objectAliases(rawObjects), warnings: &warnings)
+        let objectDefinitions = try completedObjects(rawObjects, enums: enumDefinitions)
+        let checker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
+        try completeFeatures(parsed, checker: checker)
+        let imports = try resolvedImports(parsed, moduleChannels: moduleChannels, checker: checker)
+        let defaults = try channelDefaults(parsed, channels: channels, imports: imports, checker: checker)
+        warnings += aliasWarnings(parsed, defaults: defaults, channels: channels, objects: objectDefinitions)
+
+        // Features of modules no channel reaches (none, or a root without channels) still exist.
+        var entries: [String: FeatureTable.Entry] = Dictionary(minimumCapacity: parsed.all.count)
+        for (index, feature) in parsed.all.enumerated() {
+            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
+        }
+        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,
+                               objects: objectDefinitions, checker: checker, warnings: warnings)
+    }
+
+    /// Stage 1: every declared name first, so declarations may refer to each other in any order.
+    private func declaredNames() throws(ManifestError) -> DeclaredNames {
+        var names = DeclaredNames()
+        for declaration in enums { try names.declare(declaration.name, .enumeration(declaration.name), declaration.key.mark, "enum") }
+        for declaration in objects { try names.declare(declaration.name, .object(declaration.name), declaration.key.mark, "object") }
+        for feature in features {
+            for variable in feature.body["variables"]?.entries ?? [] {
+                guard let alias = variable.value["string-alias"] else { continue }
+                let name = try Self.string(alias, "'string-alias'")
+                if let first = names.featureAliases[feature.name]?[name] {
+                    throw ManifestError(at: alias.mark, "the string-alias '\(name)' should only be declared once per feature "
+                        + "(feature '\(feature.name)' declares it at \(first.mark) too)")
+                }
+                names.featureAliases[feature.name, default: [:]][name] = alias
+                try names.declare(name, .stringAlias(name), alias.mark, "string alias")
+            }
+        }
+        return names
+    }
+
+    /// Stage 2: each feature read from its declaration (a name declared twice is an error),
+    /// with the string-alias warnings of its declaration.
+    private func parsedFeatures(resolve: (String) -> FMLType?, moduleChannels: [[String]], names: DeclaredNames,
+                                objectAliases: [String: Set<String>], warnings: inout [String]) throws(ManifestError) -> ParsedFeatures {
+        var parsed = ParsedFeatures()
+        parsed.all.reserveCapacity(features.count)
+        parsed.position.reserveCapacity(features.count)
         for declaration in features {
-            if let first = seenFeatures[declaration.name] {
+            if let first = parsed[declaration.name]?.declaration {
                 let whose = first.module == declaration.module ? "" : "; one name may be declared by only one of the manifests an app imports"
                 throw ManifestError(at: declaration.key.mark, "feature '\(declaration.name)' is already declared at \(first.key.mark)\(whose)")
             }
-            seenFeatures[declaration.name] = declaration
-            let parsed = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
-            warnings += checkStringAliases(of: parsed.0, declaredAt: featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
+            let (definition, variableBlocks, blocks) = try feature(declaration, resolve: resolve, channels: moduleChannels[declaration.module])
+            warnings += checkStringAliases(of: definition, declaredAt: names.featureAliases[declaration.name] ?? [:], objectAliases: objectAliases)
                 .map(\.description)
-            parsedFeatures.append(ParsedFeature(definition: parsed.0, declaration: declaration, variableBlocks: parsed.1, blocks: parsed.2))
+            parsed.position[declaration.name] = parsed.all.count
+            parsed.all.append(ParsedFeature(definition: definition, declaration: declaration, variableBlocks: variableBlocks, blocks: blocks))
         }
+        return parsed
+    }
 
-        // Object field defaults: checked, then completed from the other objects' defaults.
-        let rawChecker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
+    /// Stage 3: object field defaults checked, then completed from the other objects' defaults.
+    private func completedObjects(_ definitions: [String: ObjectDefinition],
+                                  enums: [String: EnumDefinition]) throws(ManifestError) -> [String: ObjectDefinition] {
+        let rawChecker = ValueChecker(enums: enums, objects: definitions)
         for declaration in objects {
-            let object = objectDefinitions[declaration.name]!
+            let object = definitions[declaration.name]!
             let fieldNodes = declaration.body["fields"]
             for field in object.fields {
                 guard let node = fieldNodes?[field.name]?["default"] else { continue }
@@ -364,28 +428,31 @@ struct ManifestLoader {
                 }
             }
         }
-        for (name, object) in objectDefinitions {
+        var completed = definitions
+        for (name, object) in definitions {
             let fields = object.fields.map { $0.with(defaultValue: rawChecker.complete($0.defaultValue, as: $0.type)) }
-            objectDefinitions[name] = ObjectDefinition(name: name, description: object.description, fields: fields,
-                                                       location: object.location)
+            completed[name] = ObjectDefinition(name: name, description: object.description, fields: fields, location: object.location)
         }
-        let checker = ValueChecker(enums: enumDefinitions, objects: objectDefinitions)
+        return completed
+    }
 
-        var finished: [String: ParsedFeature] = [:]
-        for parsed in parsedFeatures {
-            try checkLiteralDefaults(of: parsed, checker: checker)
-            let definition = parsed.definition
+    /// Stage 4: each feature's written defaults checked, and its variables' defaults completed.
+    private func completeFeatures(_ parsed: ParsedFeatures, checker: ValueChecker) throws(ManifestError) {
+        for feature in parsed.all {
+            try checkLiteralDefaults(of: feature, checker: checker)
+            let definition = feature.definition
+            guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { continue }
             let completed = definition.variables.map { $0.with(defaultValue: checker.complete($0.defaultValue, as: $0.type)) }
-            finished[definition.id] = ParsedFeature(
-                definition: FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
-                                              allowCoenrollment: definition.allowCoenrollment, location: definition.location),
-                declaration: parsed.declaration, variableBlocks: parsed.variableBlocks, blocks: parsed.blocks)
+            feature.definition = FeatureDefinition(id: definition.id, description: definition.description, variables: completed,
+                                                   allowCoenrollment: definition.allowCoenrollment, location: definition.location)
         }
+    }
 
-        // Imports, in the order nimbus-fml walks them: a module's channel is fixed the first
-        // time it is imported, and every importer's overrides apply in that walk's order.
-        var moduleChannel: [Int: String] = [:]
-        var overrides: [Override] = []
+    /// Stage 5: the imports, in the order nimbus-fml walks them: a module's channel is fixed the
+    /// first time it is imported, and every importer's overrides apply in that walk's order.
+    private func resolvedImports(_ parsed: ParsedFeatures, moduleChannels: [[String]],
+                                 checker: ValueChecker) throws(ManifestError) -> ResolvedImports {
+        var resolved = ResolvedImports()
         var visited: Set<Int> = [0]
         func walk(_ module: Int) throws(ManifestError) {
             for anImport in modules[module].imports {
@@ -395,9 +462,9 @@ struct ManifestLoader {
                     let declared = moduleChannels[child]
                     let named = anImport.channelNode.string ?? ""
                     if declared.count == 1 {
-                        moduleChannel[child] = declared[0]
+                        resolved.moduleChannel[child] = declared[0]
                     } else if declared.isEmpty || declared.contains(named) {
-                        moduleChannel[child] = named
+                        resolved.moduleChannel[child] = named
                     } else {
                         throw ManifestError(at: anImport.channelNode.mark, "channel '\(named)' is not declared by the imported manifest \(anImport.path); "
                             + "expected one of: \(declared.joined(separator: ", "))")
@@ -406,9 +473,9 @@ struct ManifestLoader {
                 }
                 for (key, nodes, examples) in anImport.features {
                     let name = key.string ?? ""
-                    guard let target = finished[name], target.declaration.module == child else {
+                    guard let target = parsed[name], target.declaration.module == child else {
                         let own = features.filter { $0.module == child }.map(\.name).sorted()
-                        let reason = finished[name] == nil ? "no such feature" : "it is declared by \(modules[finished[name]!.declaration.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly"
+                        let reason = parsed[name].map { "it is declared by \(modules[$0.declaration.module].path), which \(anImport.path) imports; a manifest may only override the features of the files it imports directly" } ?? "no such feature"
                         throw ManifestError(at: key.mark, "cannot override defaults of feature '\(name)' from \(anImport.path): \(reason); "
                             + "its features are: \(own.isEmpty ? "(none)" : own.joined(separator: ", "))")
                     }
@@ -422,63 +489,97 @@ struct ManifestLoader {
                     for node in examples {
                         try Self.checkExample(node, in: anImport.pathNode.mark.file, of: target.definition, checker: checker, context: context)
                     }
-                    overrides.append(Override(importer: module, feature: name, blocks: blocks, importPath: anImport.path))
+                    resolved.overrides.append(Override(importer: module, feature: name, blocks: blocks, importPath: anImport.path))
                 }
             }
         }
         try walk(0)
+        return resolved
+    }
 
-        var defaults: [String: [String: JSONValue]] = [:]
-        var fixed: [String: JSONValue] = [:]
-        for parsed in finished.values where parsed.declaration.module != 0 {
-            guard let channel = moduleChannel[parsed.declaration.module] else { continue }
-            fixed[parsed.definition.id] = try defaultValue(of: parsed, channel: channel, checker: checker)
+    /// Stage 6: every feature's complete value for each channel, by position in `parsed.all`.
+    /// An imported module's features have the value of the channel it is imported for; the
+    /// root's are resolved per channel, and then the overrides apply.
+    private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
+                                 checker: ValueChecker) throws(ManifestError) -> [[String: JSONValue]] {
+        var fixed: [Int: JSONValue] = [:]
+        for (index, feature) in parsed.all.enumerated() where feature.declaration.module != 0 {
+            guard let channel = imports.moduleChannel[feature.declaration.module] else { continue }
+            fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
         }
+        var defaults = [[String: JSONValue]](repeating: [:], count: parsed.all.count)
+        // Channels whose defaults blocks are the same give the same value: most features have
+        // no block, or one for a single channel, so it is worked out once per distinct set.
+        var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
         for channel in channels {
-            var values = fixed
-            for parsed in finished.values where parsed.declaration.module == 0 {
-                values[parsed.definition.id] = try defaultValue(of: parsed, channel: channel, checker: checker)
+            var values: [Int: JSONValue] = fixed
+            for (index, feature) in parsed.all.enumerated() where feature.declaration.module == 0 {
+                let applying = Self.applyingBlocks(of: feature, channel: channel)
+                if let value = known[index].first(where: { $0.applying == applying })?.value {
+                    defaults[index][channel] = value
+                    continue
+                }
+                let value = try defaultValue(of: feature, channel: channel, checker: checker)
+                known[index].append((applying, value))
+                defaults[index][channel] = value
             }
-            for override in overrides {
-                let importerChannel = override.importer == 0 ? channel : moduleChannel[override.importer] ?? channel
+            for override in imports.overrides {
+                let index = parsed.position[override.feature]!
+                let importerChannel = override.importer == 0 ? channel : imports.moduleChannel[override.importer] ?? channel
                 let merged = override.blocks.filter { $0.applies(to: importerChannel) }
                     .reduce(JSONValue.object([:])) { $0.merging($1.valueNode.isNull ? .object([:]) : $1.value) }
-                let feature = finished[override.feature]!.definition
-                values[override.feature] = checker.complete(featureValue: (values[override.feature] ?? .object([:])).merging(merged), of: feature)
+                let feature = parsed.all[index].definition
+                let current = values[index] ?? defaults[index][channel] ?? .object([:])
+                values[index] = checker.complete(featureValue: current.merging(merged), of: feature)
             }
-            for override in overrides {
-                let feature = finished[override.feature]!.definition
-                if let problem = checker.problems(inFeatureValue: values[override.feature] ?? .null, of: feature, partial: false).first {
+            for override in imports.overrides {
+                let index = parsed.position[override.feature]!
+                let feature = parsed.all[index].definition
+                if let problem = checker.problems(inFeatureValue: values[index] ?? defaults[index][channel] ?? .null, of: feature, partial: false).first {
                     throw ManifestError(at: override.blocks.first?.valueNode.mark ?? feature.location,
                                         "the default value of feature '\(feature.id)' (imported from \(override.importPath)) for channel '\(channel)' is invalid: \(problem)")
                 }
             }
-            for (id, value) in values { defaults[id, default: [:]][channel] = value }
+            for (index, value) in values { defaults[index][channel] = value }
         }
+        return defaults
+    }
 
-        // What is written for a string alias must be a value its declaring variable lists. This
-        // loader never checked it, so a value that is not is a warning (once per feature and
-        // problem, naming the first channel that has it). Variable defaults written per channel
-        // (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which has no
-        // rule for them to break, so such features are left out.
-        let aliasChecker = StringAliasChecker(objects: objectDefinitions)
-        for id in finished.keys.sorted() {
-            let parsed = finished[id]!, definition = parsed.definition
-            guard parsed.variableBlocks.isEmpty, definition.variables.contains(where: { $0.stringAlias != nil }) else { continue }
+    /// Which of `feature`'s blocks (its `defaults`, then each variable's in order) apply to
+    /// `channel`: two channels alike here have the same default value.
+    private static func applyingBlocks(of feature: ParsedFeature, channel: String) -> [Bool] {
+        var applying = feature.blocks.map { $0.applies(to: channel) }
+        if !feature.variableBlocks.isEmpty {
+            for variable in feature.definition.variables {
+                applying += (feature.variableBlocks[variable.name] ?? []).map { $0.applies(to: channel) }
+            }
+        }
+        return applying
+    }
+
+    /// Stage 7: what is written for a string alias must be a value its declaring variable
+    /// lists. This loader never checked it, so a value that is not is a warning (once per
+    /// feature and problem, naming the first channel that has it). Variable defaults written per
+    /// channel (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which
+    /// has no rule for them to break, so such features are left out.
+    private func aliasWarnings(_ parsed: ParsedFeatures, defaults: [[String: JSONValue]], channels: [String],
+                               objects: [String: ObjectDefinition]) -> [String] {
+        var warnings: [String] = []
+        let aliasChecker = StringAliasChecker(objects: objects)
+        for id in parsed.position.keys.sorted() {
+            let index = parsed.position[id]!
+            let feature = parsed.all[index], definition = feature.definition
+            guard feature.variableBlocks.isEmpty, definition.variables.contains(where: { $0.stringAlias != nil }) else { continue }
             var seen: Set<String> = []
             for channel in channels {
-                guard let value = defaults[id]?[channel] else { continue }
+                guard let value = defaults[index][channel] else { continue }
                 for problem in aliasChecker.problems(in: value, of: definition) where seen.insert(problem).inserted {
                     warnings.append(ManifestError(at: definition.location, "in the default of feature '\(id)' for channel '\(channel)', "
                         + "\(problem), which nimbus-fml refuses").description)
                 }
             }
         }
-
-        // Features of modules no channel reaches (none, or a root without channels) still exist.
-        let entries = finished.mapValues { FeatureTable.Entry(definition: $0.definition, defaults: defaults[$0.definition.id] ?? [:]) }
-        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,
-                               objects: objectDefinitions, checker: checker, warnings: warnings)
+        return warnings
     }
 
     /// The checks of a feature's written defaults that do not depend on a channel.
@@ -689,7 +790,8 @@ struct ManifestLoader {
         let entries = try Self.mapping(declaration.body, context)
         try Self.checkKeys(entries, allowed: ["description", "fields"], in: context)
         var fields: [VariableDefinition] = []
-        for field in try Self.mapping(declaration.body["fields"] ?? YAMLNode(.mapping([]), mark: declaration.key.mark), "'fields' of \(context)") {
+        let fieldEntries = try declaration.body["fields"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'fields' of \(context)") } ?? []
+        for field in fieldEntries {
             let name = field.key.string ?? ""
             let fieldContext = "field '\(name)' of \(context)"
             let body = try Self.mapping(field.value, fieldContext)
@@ -715,7 +817,8 @@ struct ManifestLoader {
         try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context)
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        for variable in try Self.mapping(declaration.body["variables"] ?? YAMLNode(.mapping([]), mark: declaration.key.mark), "'variables' of \(context)") {
+        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context)") } ?? []
+        for variable in variableEntries {
             let name = variable.key.string ?? ""
             let variableContext = "variable '\(name)' of \(context)"
             let body = try Self.mapping(variable.value, variableContext)
@@ -824,27 +927,27 @@ struct ManifestLoader {
     /// Refuses keys outside `allowed` and `aliases` (other spellings nimbus-fml accepts, left out
     /// of the message so it lists each field once).
     private static func checkKeys(_ entries: [YAMLNode.Entry], allowed: [String], aliases: [String] = [],
-                                  in context: String) throws(ManifestError) {
+                                  in context: @autoclosure () -> String) throws(ManifestError) {
         for entry in entries where !allowed.contains(entry.key.string ?? "") && !aliases.contains(entry.key.string ?? "") {
-            throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in \(context); expected one of: \(allowed.joined(separator: ", "))")
+            throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in \(context()); expected one of: \(allowed.joined(separator: ", "))")
         }
     }
 
-    private static func mapping(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode.Entry] {
-        try node.requireMapping(what)
+    private static func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(ManifestError) -> [YAMLNode.Entry] {
+        try node.requireMapping(what())
     }
 
-    private static func sequence(_ node: YAMLNode, _ what: String) throws(ManifestError) -> [YAMLNode] {
-        try node.requireSequence(what)
+    private static func sequence(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(ManifestError) -> [YAMLNode] {
+        try node.requireSequence(what())
     }
 
-    private static func string(_ node: YAMLNode, _ what: String) throws(ManifestError) -> String {
-        try node.requireString(what)
+    private static func string(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(ManifestError) -> String {
+        try node.requireString(what())
     }
 
-    private static func optionalString(_ node: YAMLNode?, _ what: String) throws(ManifestError) -> String? {
+    private static func optionalString(_ node: YAMLNode?, _ what: @autoclosure () -> String) throws(ManifestError) -> String? {
         guard let node, !node.isNull else { return nil }
-        return try string(node, what)
+        return try string(node, what())
     }
 
     /// The manifest error for a type problem found in the value written at `node`: it points at

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Platform
@@ -19,7 +20,7 @@ import Glibc
 /// 2 usage error (unknown option, bad value, a terminal is needed but missing).
 ///
 /// ```swift
-/// let status = FlagsCommandLine.run(["list", "--json"], console: .standard())
+/// let status = FlagsCommandLine.run(["list"], console: .standard())
 /// ```
 public enum FlagsCommandLine {
     public static let version = "0.1.0"
@@ -28,7 +29,7 @@ public enum FlagsCommandLine {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, InfoCommand.self, EvalJexlCommand.self, EnrollCommand.self, UnenrollCommand.self, ContextCommand.self,
          OptOutCommand.self, ResetEnrollmentsCommand.self, EventsCommand.self, ValidateCommand.self,
-         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self, CombinationsCommand.self,
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self, BisectCommand.self, CombinationsCommand.self,
          FeaturesCommand.self, FeatureCommand.self, TestFeatureCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
          PublishCommand.self, UnpublishCommand.self, CompletionCommand.self, HelpCommand.self]
     }
@@ -85,37 +86,41 @@ public enum FlagsCommandLine {
         do {
             var options = base
             var color = ColorChoice.auto
-            if let choice = try arguments.option("--color", command: nil) {
+            let spec = CommandLineSpec.self
+            if let choice = try arguments.value(of: spec.color, command: nil) {
                 guard let parsed = ColorChoice(rawValue: choice) else {
-                    throw CLIError.usage("unknown --color '\(choice)'\(NearestName.suggestion(for: choice, among: ["auto", "always", "never"])); expected auto, always or never")
+                    let words = ColorChoice.allCases.map(\.rawValue)
+                    throw CLIError.usage("unknown \(spec.color.name) '\(choice)'\(NearestName.suggestion(for: choice, among: words)); expected auto, always or never")
                 }
                 color = parsed
             }
-            options.configPath = try arguments.option("--config", command: nil) ?? options.configPath
-            if let store = try arguments.option("--store", command: nil) {
+            options.configPath = try arguments.value(of: spec.config, command: nil) ?? options.configPath
+            if let store = try arguments.value(of: spec.store, command: nil) {
                 // An empty path would name the working directory: never what was meant.
-                guard !store.isEmpty else { throw CLIError.usage("--store needs a file path, not an empty one (leave out --store for the default store)") }
+                guard !store.isEmpty else {
+                    throw CLIError.usage("\(spec.store.name) needs a file path, not an empty one (leave out \(spec.store.name) for the default store)")
+                }
                 options.storePath = store
             }
             // Checked against the manifest's channels when the registry is open.
-            if let channel = try arguments.option("--channel", command: nil) {
-                guard !channel.isEmpty else { throw CLIError.usage("--channel needs a channel name of the manifest") }
+            if let channel = try arguments.value(of: spec.channel, command: nil) {
+                guard !channel.isEmpty else { throw CLIError.usage("\(spec.channel.name) needs a channel name of the manifest") }
                 options.channel = ChannelName(channel)
             }
-            options.experiments = try arguments.option("--experiments", command: nil) ?? options.experiments
-            if arguments.flag("--offline") { options.fetchPolicy = .cacheOnly }
-            if let id = try arguments.option("--nimbus-id", command: nil) {
+            options.experiments = try arguments.value(of: spec.experiments, command: nil) ?? options.experiments
+            if arguments.take(spec.offline) { options.fetchPolicy = .cacheOnly }
+            if let id = try arguments.value(of: spec.nimbusID, command: nil) {
                 guard UUID(uuidString: id) != nil else {
-                    throw CLIError.usage("--nimbus-id expects a UUID such as 3d2142de-53bf-2d48-a92d-45fb7036cbf6, found '\(id)'")
+                    throw CLIError.usage("\(spec.nimbusID.name) expects a UUID such as 3d2142de-53bf-2d48-a92d-45fb7036cbf6, found '\(id)'")
                 }
                 options.nimbusID = id.lowercased()
             }
-            for pair in try arguments.options("--context", command: nil) {
+            for pair in try arguments.values(of: spec.context, command: nil) {
                 let (key, value) = try ContextArgument.parse(pair)
                 options.context[key] = value
             }
-            let wantsHelp = arguments.flag("--help", "-h")
-            if arguments.flag("--version") {
+            let wantsHelp = arguments.take(spec.help)
+            if arguments.take(spec.version) {
                 console.print("flags \(version) (\(BuildChannel.current.rawValue) build)")
                 return 0
             }
@@ -128,7 +133,7 @@ public enum FlagsCommandLine {
             // No command: open the menu.
             let name = commandName ?? MenuCommand.name
             guard let type = commands.first(where: { $0.name == name }) else {
-                // `--colour never list`: the unknown word is the value of an option nobody
+                // `--color never list`: the unknown word is the value of an option nobody
                 // knows, and that option is the typo to name.
                 if let option = optionBeforeCommand, !knownOptionNames.contains(String(option.prefix { $0 != "=" })) {
                     var error = CLIError.usage("unknown option \(option)")
@@ -179,9 +184,9 @@ public enum FlagsCommandLine {
     /// answered with a bare "unknown option".
     private static func optionHint(_ error: CLIError, command: CommandSpec?) -> String {
         guard let unknown = error.unknownOption else { return "" }
-        let names = (CommandLineSpec.globalOptions + (command?.options ?? [])).flatMap(\.names).filter { $0.hasPrefix("--") }
-        let typed = String(unknown.prefix { $0 != "=" })
-        if let nearest = NearestName.find(typed, among: names) { return " (did you mean '\(nearest)'?)" }
+        if let nearest = OptionSpec.nearestName(to: unknown, among: CommandLineSpec.globalOptions + (command?.options ?? [])) {
+            return " (did you mean '\(nearest)'?)"
+        }
         let own = (command?.options ?? []).map { $0.names.joined(separator: "/") }
         let takes = own.isEmpty ? "no options of its own" : own.joined(separator: ", ")
         return "; `flags\(command.map { " \($0.name)" } ?? "")` takes \(takes), and the global options of `flags --help`"

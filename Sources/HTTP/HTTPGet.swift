@@ -155,7 +155,7 @@ package struct HTTPGet {
         }
     }
 
-    /// libcurl's functions, opened once per process (Swift runs a global's initialiser once,
+    /// libcurl's functions, opened once per process (Swift runs a global's initializer once,
     /// whichever thread gets there first).
     private static let library: Result<Library, Failure> = {
         var api = ccurl_api()

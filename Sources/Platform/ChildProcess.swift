@@ -76,7 +76,7 @@ public enum ChildProcess {
 
     /// The open descriptors above standard error that a child would inherit (no close-on-exec):
     /// Foundation's `Process` closed them in the child, and so does `run`.
-    private static func inheritableDescriptors() -> [Int32] {
+    static func inheritableDescriptors() -> [Int32] {
         guard let directory = opendir("/proc/self/fd") else { return [] }
         defer { closedir(directory) }
         let listing = dirfd(directory)

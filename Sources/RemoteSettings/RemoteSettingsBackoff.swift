@@ -33,7 +33,7 @@ public struct RemoteSettingsBackoff: Sendable, Hashable {
     /// No instruction to wait.
     public static let none = RemoteSettingsBackoff()
 
-    /// The longest wait honoured, in seconds: one day. Longer requests are shortened to it.
+    /// The longest wait honored, in seconds: one day. Longer requests are shortened to it.
     public static let maximumSeconds = 86_400
 
     /// A wait in words: "45 s", "20 min", "3 h 5 min", "1 day".

@@ -79,7 +79,7 @@ public struct RemoteSettingsError: Error, Sendable, Hashable, CustomStringConver
             return "answer from \(url) is not a Remote Settings record list: \(detail)"
         case .backingOff(let until):
             return "not asking \(url) until \(Timestamp.iso8601(until.timeIntervalSince1970)) (the server asked clients to back off; "
-                + "a wait of at most \(RemoteSettingsBackoff.describe(seconds: RemoteSettingsBackoff.maximumSeconds)) is honoured); force a fetch to ask anyway"
+                + "a wait of at most \(RemoteSettingsBackoff.describe(seconds: RemoteSettingsBackoff.maximumSeconds)) is honored); force a fetch to ask anyway"
         case .transport(let detail):
             return "cannot fetch \(url): \(detail)"
         case .answerTooLarge(let limit):

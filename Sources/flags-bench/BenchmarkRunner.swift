@@ -1,22 +1,30 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Foundation
 
 /// Runs every figure, prints the table (or JSON) and says whether every target was met.
 enum BenchmarkRunner {
+    static let quick = FlagOption("--quick", help: "fewer rounds and keys: a rough run in a fraction of the time")
+    static let menuOnly = FlagOption("--menu-only", help: "only the debug menu's figures (start-up, keys, memory, growth)")
+    static let overridesOnly = FlagOption("--overrides-only", help: "only the figures of forced branches and feature values")
+    static let combinationsOnly = FlagOption("--combinations-only", help: "only the covering-array engine's figures (rows and time)")
+    static let coldOnly = FlagOption("--cold-only", help: "only the cold start (no snapshot): flags list and the menu's first frame at "
+                                     + "10,000 and 100,000 flags, beside libyaml and PyYAML")
+    static let json = FlagOption.json("print the figures as JSON instead of a table")
+    static let generateOption = FlagOption("--generate", help: "write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10 "
+                                           + "experiment records) into FOLDER/app-FLAGS, to profile by hand")
+    /// What the experiments figure runs in a fresh process (`NimbusBenchmarks.timeEnrollment`).
+    static let timeEnrollment = FlagOption("--time-enrollment", help: "print the best of ROUNDS evaluations of the records file for one "
+                                           + "client, in seconds (the experiments figure runs it in a fresh process)")
+    static let helpOption = FlagOption.help("this help")
+    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, combinationsOnly, json, generateOption, timeEnrollment, helpOption]
+
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --combinations-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only | --combinations-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
-          --quick   fewer rounds and keys: a rough run in a fraction of the time
-          --menu-only  only the debug menu's figures (start-up, keys, memory, growth)
-          --overrides-only  only the figures of forced branches and feature values
-          --combinations-only  only the covering-array engine's figures (rows and time)
-          --json    print the figures as JSON instead of a table
-          --generate  write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10
-                    experiment records) into FOLDER/app-FLAGS, to profile by hand
-          --time-enrollment  print the best of ROUNDS evaluations of the records file for one
-                    client, in seconds (the experiments figure runs it in a fresh process)
+        \(HelpLayout.optionList(options.map(\.spec), width: 80, maximumLabelWidth: 18))
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
 
@@ -53,10 +61,10 @@ enum BenchmarkRunner {
         figures += try CombinationBenchmarks.run(quick: quick)
     }
 
-    /// `--generate FLAGS FOLDER`: the same app a run measures, left on disk.
+    /// `flags-bench --generate FLAGS FOLDER`: the same app a run measures, left on disk.
     static func generate(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2, let count = Int(arguments[0]), count > 0 else {
-            FileHandle.standardError.write(Data("flags-bench: --generate takes a flag count and a folder\n\(usage)\n".utf8))
+            FileHandle.standardError.write(Data("flags-bench: \(generateOption.name) takes a flag count and a folder\n\(usage)\n".utf8))
             return 2
         }
         do {
@@ -69,30 +77,35 @@ enum BenchmarkRunner {
         }
     }
 
-    static func main(_ arguments: [String]) -> Int32 {
-        var quick = false, json = false, menuOnly = false, overridesOnly = false, combinationsOnly = false
-        if arguments.first == "--generate" { return generate(Array(arguments.dropFirst())) }
-        if arguments.first == "--time-enrollment" {
-            do {
-                print(try NimbusBenchmarks.timeEnrollment(Array(arguments.dropFirst())))
-                return 0
-            } catch {
-                FileHandle.standardError.write(Data("flags-bench: error: \(error)\n".utf8))
+    static func main(_ words: [String]) -> Int32 {
+        var arguments = ArgumentList(words, valuesMayLookLikeOptions: false)
+        let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool, coldOnly: Bool, combinationsOnly: Bool
+        do throws(ArgumentError) {
+            if arguments.take(generateOption) { return generate(try arguments.positionals()) }
+            if arguments.take(timeEnrollment) {
+                do {
+                    print(try NimbusBenchmarks.timeEnrollment(try arguments.positionals()))
+                    return 0
+                } catch let error as ArgumentError {
+                    throw error
+                } catch {
+                    FileHandle.standardError.write(Data("flags-bench: error: \(error)\n".utf8))
+                    return 2
+                }
+            }
+            if arguments.take(helpOption) { print(usage); return 0 }
+            (quick, json, menuOnly, overridesOnly, coldOnly, combinationsOnly) = (
+                arguments.take(Self.quick), arguments.take(Self.json), arguments.take(Self.menuOnly),
+                arguments.take(Self.overridesOnly), arguments.take(Self.coldOnly), arguments.take(Self.combinationsOnly))
+            if let word = try arguments.positionals().first {
+                FileHandle.standardError.write(Data("flags-bench: unexpected argument '\(word)'\n\(usage)\n".utf8))
                 return 2
             }
-        }
-        for argument in arguments {
-            switch argument {
-            case "--quick": quick = true
-            case "--json": json = true
-            case "--menu-only": menuOnly = true
-            case "--overrides-only": overridesOnly = true
-            case "--combinations-only": combinationsOnly = true
-            case "-h", "--help": print(usage); return 0
-            default:
-                FileHandle.standardError.write(Data("flags-bench: unknown option \(argument)\n\(usage)\n".utf8))
-                return 2
-            }
+        } catch {
+            let hint = error.reason == .unknownOption
+                ? OptionSpec.nearestName(to: error.word, among: options.map(\.spec)).map { " (did you mean '\($0)'?)" } ?? "" : ""
+            FileHandle.standardError.write(Data("flags-bench: \(error)\(hint)\n\(usage)\n".utf8))
+            return 2
         }
         #if DEBUG
         FileHandle.standardError.write(Data("flags-bench: warning: this is a debug build; figures mean little. Use -c release -Xswiftc -DMOZ_CHANNEL_beta.\n".utf8))
@@ -115,13 +128,24 @@ enum BenchmarkRunner {
                 print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
                 return figures.allSatisfy(\.passes) ? 0 : 1
             }
-            if !menuOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+            var coldNotes: [String] = []
+            if !menuOnly {
+                if !coldOnly { try appFigures(&figures, root: root, quick: quick, progress: progress) }
+                let cold = try ColdStartBenchmarks.run(root: root, quick: quick, progress: progress)
+                figures += cold.figures
+                coldNotes = cold.notes
+            }
+            if coldOnly {
+                let report = BenchmarkReport(figures: figures, growth: [], notes: coldNotes)
+                print(json ? report.json.prettyText : report.table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
 
             progress("the debug menu in tmux (100, 1,000 and 10,000 flags) against dialog --checklist")
             let menu = try MenuBenchmarks.run(root: root, quick: quick)
             figures += menu.figures
 
-            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: menu.notes)
+            let report = BenchmarkReport(figures: figures, growth: menu.growth, notes: coldNotes + menu.notes)
             print(json ? report.json.prettyText : report.table)
             return figures.allSatisfy(\.passes) ? 0 : 1
         } catch {

@@ -13,6 +13,13 @@ struct GeneratedApp {
     var registryPath: String { folder + "/feature-flags.yaml" }
     var manifestPath: String { folder + "/nimbus.fml.yaml" }
     var experimentsPath: String { folder + "/experiments.json" }
+    /// A manifest file holds at most this many features; a larger app's manifest includes
+    /// `features/part0.fml.yaml`, `part1`… (each under the reader's file-size limit).
+    static let featuresPerFile = 10_000
+    var partCount: Int { flagCount > Self.featuresPerFile ? (flagCount + Self.featuresPerFile - 1) / Self.featuresPerFile : 0 }
+    func partPath(_ part: Int) -> String { folder + "/features/part\(part).fml.yaml" }
+    /// Every YAML file the app's tool reads: the registry, the manifest and its parts.
+    var yamlFiles: [String] { [registryPath, manifestPath] + (0..<partCount).map(partPath) }
 
     static func id(_ index: Int) -> String { String(format: "flag%05d", index) }
     static func feature(_ index: Int) -> String { String(format: "feature-%05d", index) }
@@ -26,6 +33,13 @@ struct GeneratedApp {
         let folder = root + "/app-\(flagCount)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let app = GeneratedApp(folder: folder, flagCount: flagCount)
+        if app.partCount > 0 {
+            try FileManager.default.createDirectory(atPath: folder + "/features", withIntermediateDirectories: true)
+            for part in 0..<app.partCount {
+                let range = part * featuresPerFile..<min(app.flagCount, (part + 1) * featuresPerFile)
+                try app.featuresText(range).write(toFile: app.partPath(part), atomically: true, encoding: .utf8)
+            }
+        }
         try app.manifestText().write(toFile: app.manifestPath, atomically: true, encoding: .utf8)
         try app.registryText(experiments: experimentCount > 0).write(toFile: app.registryPath, atomically: true, encoding: .utf8)
         if experimentCount > 0 {
@@ -34,9 +48,17 @@ struct GeneratedApp {
         return app
     }
 
+    /// The root manifest: every feature, or the includes of the parts that hold them.
     func manifestText() -> String {
-        var text = "about:\n  description: Benchmark app with \(flagCount) features\nchannels:\n  - developer\n  - beta\n  - release\nfeatures:\n"
-        for index in 0..<flagCount {
+        let header = "about:\n  description: Benchmark app with \(flagCount) features\nchannels:\n  - developer\n  - beta\n  - release\n"
+        guard partCount > 0 else { return header + featuresText(0..<flagCount) }
+        return header + "include:\n" + (0..<partCount).map { "  - features/part\($0).fml.yaml\n" }.joined()
+    }
+
+    /// A `features:` block of the features in `range`.
+    func featuresText(_ range: Range<Int>) -> String {
+        var text = "features:\n"
+        for index in range {
             text += """
               \(Self.feature(index)):
                 description: Feature number \(index) of the benchmark app.

@@ -30,8 +30,8 @@ enum NimbusBenchmarks {
         // to 2x and the interpreter by about 10%; five turns give each side a quiet one.
         var ours = Double.infinity, python = Double.infinity
         for _ in 0..<(quick ? 2 : 5) {
-            ours = min(ours, try TimedChild.seconds(["/proc/self/exe", "--time-enrollment", app.experimentsPath, String(rounds)] + client,
-                                                    what: "flags-bench --time-enrollment"))
+            ours = min(ours, try TimedChild.seconds(["/proc/self/exe", BenchmarkRunner.timeEnrollment.name, app.experimentsPath, String(rounds)] + client,
+                                                    what: "flags-bench \(BenchmarkRunner.timeEnrollment.name)"))
             python = min(python, try PythonReference.enrollmentSeconds(recordsPath: app.experimentsPath, nimbusID: client[0],
                                                                        appName: client[1], channel: client[2], rounds: rounds))
         }

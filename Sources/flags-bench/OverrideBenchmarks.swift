@@ -9,7 +9,7 @@ import Nimbus
 ///
 /// `isEnabled` must cost what it costs without overrides (its answers are memoised either way).
 /// An evaluation does more with a tenth of its records forced: each forced record is built
-/// again and evaluated as new, and the client's stored enrolments are passed over to take the
+/// again and evaluated as new, and the client's stored enrollments are passed over to take the
 /// forced ones out and put them back; the target allows half as much again, which a start pays
 /// once (about 0.5 ms at 1,000 records).
 enum OverrideBenchmarks {
@@ -27,7 +27,7 @@ enum OverrideBenchmarks {
         let environment = try FlagsEnvironment.open(FlagsOptions(configPath: app.registryPath, storePath: storePath))
         let overrides = environment.experiments.overrides
         guard !overrides.forcedBranches.isEmpty, !overrides.featureValues.isEmpty else {
-            throw BenchmarkError("the overrides were not honoured: is this a beta build?")
+            throw BenchmarkError("the overrides were not honored: is this a beta build?")
         }
 
         // The same checks on the same app with nothing forced: what the overrides add, if anything.

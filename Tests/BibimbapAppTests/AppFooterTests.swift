@@ -5,9 +5,9 @@ import Testing
 @Suite struct AppFooterTests {
     @Test(arguments: [
         (BuildChannel.developer, 0, "build channel: developer · no overrides"),
-        (.developer, 2, "build channel: developer · 2 overrides honoured"),
-        (.beta, 1, "build channel: beta · 1 override honoured"),
-        (.release, 0, "build channel: release · overrides are never honoured"),
+        (.developer, 2, "build channel: developer · 2 overrides honored"),
+        (.beta, 1, "build channel: beta · 1 override honored"),
+        (.release, 0, "build channel: release · overrides are never honored"),
         (.release, 1, "build channel: release · 1 override stored, ignored"),
         (.release, 3, "build channel: release · 3 overrides stored, all ignored"),
     ])
@@ -15,7 +15,7 @@ import Testing
         #expect(AppFooter(channel: channel, storedOverrides: overrides, storePath: nil).channelLine == line)
     }
 
-    @Test func enrollmentsLineNamesEveryEnrolmentOrNothing() {
+    @Test func enrollmentsLineNamesEveryEnrollmentOrNothing() {
         #expect(AppFooter(storedOverrides: 0, storePath: nil).enrollmentsLine == nil)
         let footer = AppFooter(storedOverrides: 1, storePath: nil, enrollments: ["dark-kitchen-rollout/rollout", "new-menu-test/treatment (forced)"])
         #expect(footer.enrollmentsLine == "enrolled in dark-kitchen-rollout/rollout · new-menu-test/treatment (forced)")
@@ -44,7 +44,7 @@ import Testing
         let footers = [testflight, appstore].map {
             AppFooter(channel: $0.channel, storedOverrides: 1, storePath: nil, distribution: $0.distribution, buildFlags: demo.registry.buildFlags)
         }
-        #expect(footers.map(\.channelLine) == ["build channel: beta · 1 override honoured", "build channel: release · 1 override stored, ignored"])
+        #expect(footers.map(\.channelLine) == ["build channel: beta · 1 override honored", "build channel: release · 1 override stored, ignored"])
         #expect(footers.map(\.distributionLine) == ["testflight build · featureX on · requireOnboarding on · requirePaywall off",
                                                     "appstore build · featureX off · requireOnboarding on · requirePaywall on"])
     }

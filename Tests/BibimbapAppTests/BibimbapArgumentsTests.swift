@@ -6,7 +6,7 @@ import Testing
     @Test func defaults() throws {
         let arguments = try BibimbapArguments.parse([])
         #expect(arguments == BibimbapArguments())
-        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.colour == .auto && arguments.width == nil && !arguments.annotate)
+        #expect(!arguments.watch && arguments.intervalMilliseconds == 200 && arguments.color == .auto && arguments.width == nil && !arguments.annotate)
     }
 
     @Test func everyOption() throws {
@@ -14,11 +14,13 @@ import Testing
                                                      "--store", "/b/prefs.sqlite", "--color", "never", "--width", "80", "--annotate"])
         #expect(arguments.watch && arguments.intervalMilliseconds == 50 && arguments.width == 80 && arguments.annotate)
         #expect(arguments.configPath == "/a/feature-flags.yaml" && arguments.storePath == "/b/prefs.sqlite")
-        #expect(arguments.colour == .never)
-        #expect(try BibimbapArguments.parse(["--no-color"]).colour == .never)
-        #expect(try BibimbapArguments.parse(["--colour=always"]).colour == .always)
+        #expect(arguments.color == .never)
+        #expect(try BibimbapArguments.parse(["--no-color"]).color == .never)
+        #expect(try BibimbapArguments.parse(["--colour=always"]).color == .always)
         #expect(try BibimbapArguments.parse(["-h"]).showHelp)
         #expect(try BibimbapArguments.parse(["--help"]).showHelp)
+        #expect(try BibimbapArguments.parse(["help"]).showHelp)
+        #expect(try BibimbapArguments.parse(["--no-colour"]).color == .never)
     }
 
     @Test(arguments: [
@@ -31,6 +33,9 @@ import Testing
         (["--annotate=yes"], "--annotate takes no value"),
         (["--color", "pink"], "--color takes auto, always or never, not 'pink'"),
         (["--watch=yes"], "--watch takes no value"),
+        (["--wach"], "unknown option '--wach' (did you mean '--watch'?)"),
+        (["help", "menu"], "unexpected argument 'menu'"),
+        (["--store", ""], "--store needs a file path, not an empty one (leave it out for the default store)"),
     ])
     func mistakesAreExplained(words: [String], message: String) {
         #expect(throws: BibimbapArguments.UsageError(description: message)) { try BibimbapArguments.parse(words) }
@@ -42,8 +47,8 @@ import Testing
         }
     }
 
-    /// The usage lines name every option the OPTIONS list explains, and so does the README's
-    /// line for `bibimbap --help`, as the program prints them; the help fits 80 columns.
+    /// The usage lines name every option the OPTIONS list explains, and so does the line for
+    /// `bibimbap --help` in `docs/APPS.md`, as the program prints them; the help fits 80 columns.
     @Test func theUsageNamesEveryOptionAndTheReadmeAgrees() throws {
         let help = BibimbapArguments.help
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
@@ -56,12 +61,12 @@ import Testing
             }
         #expect(options.count >= 7, "\(options)")
         for option in options { #expect(usage.contains(option), "USAGE leaves out \(option):\n\(usage)") }
-        let readme = try String(contentsOfFile: Self.packageRoot + "/README.md", encoding: .utf8)
-        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run bibimbap --help") })
+        let page = try String(contentsOfFile: Self.packageRoot + "/docs/APPS.md", encoding: .utf8)
+        let line = try #require(page.split(separator: "\n").first { $0.hasPrefix("swift run bibimbap --help") })
         for option in line.split(whereSeparator: { " ,#".contains($0) }) where option.hasPrefix("--") && option != "--help" {
-            #expect(usage.contains(option.split(separator: " ")[0]), "README.md names \(option), which the usage lacks")
+            #expect(usage.contains(option.split(separator: " ")[0]), "docs/APPS.md names \(option), which the usage lacks")
         }
-        for option in options { #expect(line.contains(option), "README.md's `bibimbap --help` line leaves out \(option)") }
+        for option in options { #expect(line.contains(option), "docs/APPS.md's `bibimbap --help` line leaves out \(option)") }
     }
 
     static let packageRoot: String = {

@@ -1,4 +1,5 @@
 import BibimbapApp
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
@@ -42,13 +43,13 @@ extension AppContainerSuite {
             #expect(result.output.contains("build channel: \(BuildChannel.current.rawValue) · no overrides"))
             #expect(result.output.contains("store: \(store)"))
             #expect(result.output.contains("Free kimchi with every bowl"), "promoBanner's manifest default is on in every channel")
-            #expect(!result.output.contains("\u{1B}"), "no colour when the output is not a terminal")
+            #expect(!result.output.contains("\u{1B}"), "no color when the output is not a terminal")
             #expect(AppContainer.shared.resolveIfRegistered() as FeatureFlagProviding? is FeatureFlagsProvider)
             #expect(AppContainer.shared.resolveIfRegistered() as UserFeaturePreferring? is UserFeaturePreferenceManager)
         }
 
         /// Forcing new-menu-test's branch (`e` in the menu, `flags enroll`) changes the app: the
-        /// menu the branch configures, and the footer that names the enrolment and counts the force.
+        /// menu the branch configures, and the footer that names the enrollment and counts the force.
         @Test func aForcedBranchChangesTheMenuAndTheFooterNamesIt() throws {
             let prefs = try SQLitePrefs(path: store)
             for (branch, shows) in [("control", "\nMenu\n"), ("treatment", "NEW The bibimbap menu")] {
@@ -60,7 +61,7 @@ extension AppContainerSuite {
                 if BuildChannel.current.allowsDebugOverrides {
                     #expect(result.output.contains(shows), "\(branch): \(result.output)")
                     #expect(result.output.contains("new-menu-test/\(branch) (forced)"), "\(result.output)")
-                    #expect(result.output.contains("· 1 override honoured"), "\(result.output)")
+                    #expect(result.output.contains("· 1 override honored"), "\(result.output)")
                 } else {
                     #expect(!result.output.contains("(forced)"))
                     #expect(result.output.contains("1 override stored, ignored"))
@@ -75,7 +76,7 @@ extension AppContainerSuite {
             #expect(result.status == 0, "\(result.errors)")
             if BuildChannel.current.allowsDebugOverrides {
                 #expect(!result.output.contains("Free kimchi"))
-                #expect(result.output.contains("· 1 override honoured"))
+                #expect(result.output.contains("· 1 override honored"))
             } else {
                 #expect(result.output.contains("Free kimchi"))
                 #expect(result.output.contains("1 override stored, ignored"))
@@ -92,6 +93,21 @@ extension AppContainerSuite {
             #expect(missing.status == 1 && missing.errors.contains("nowhere.yaml: no such registry file"))
         }
 
+        /// A registry the generated Swift no longer matches is refused at start, naming the flag,
+        /// rather than drawn with flags that read something else than the registry says.
+        @Test func aRegistryTheGeneratedCodeNoLongerMatchesIsRefused() throws {
+            let copy = try BibimbapDemo.materialize(in: folder.file("copy"))
+            let text = try String(contentsOfFile: copy, encoding: .utf8)
+            let edited = text.replacingOccurrences(of: "    userPrefsKey: DeliveryUserPrefsKey\n", with: "")
+            try #require(edited != text)
+            try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+            let result = run("--config", copy)
+            #expect(result.status == 1 && result.output.isEmpty)
+            #expect(result.errors.contains("no longer matches it: flag 'delivery' has userPrefsKey DeliveryUserPrefsKey in the code but none in the registry"),
+                    "\(result.errors)")
+            #expect(run("--config", try BibimbapDemo.materialize(in: folder.file("copy"))).status == 0, "the demo's own registry matches")
+        }
+
         /// On a terminal the screen is as wide as it (up to 100 columns); a pipe gets 64; --width wins.
         @Test func theScreenFollowsTheTerminalsWidth() {
             func widestDishLine(_ words: [String], columns: Int?) -> Int {
@@ -106,18 +122,6 @@ extension AppContainerSuite {
             #expect(widestDishLine([], columns: 300) == HomeScreenRenderer.maximumAutomaticWidth)
             #expect(widestDishLine([], columns: nil) == HomeScreenRenderer.defaultWidth)
             #expect(widestDishLine(["--width", "70"], columns: 59) == 70)
-        }
-
-        @Test func colourFollowsTheTerminalAndNoColor() {
-            let terminal = BibimbapConsole(isTerminal: true, write: { _ in }, writeError: { _ in })
-            let pipe = BibimbapConsole(isTerminal: false, write: { _ in }, writeError: { _ in })
-            #expect(BibimbapCommandLine.usesColour(.auto, console: terminal, environment: [:]))
-            #expect(!BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["NO_COLOR": "1"]))
-            #expect(BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["NO_COLOR": ""]))
-            #expect(!BibimbapCommandLine.usesColour(.auto, console: terminal, environment: ["TERM": "dumb"]))
-            #expect(!BibimbapCommandLine.usesColour(.auto, console: pipe, environment: [:]))
-            #expect(BibimbapCommandLine.usesColour(.always, console: pipe, environment: [:]))
-            #expect(!BibimbapCommandLine.usesColour(.never, console: terminal, environment: [:]))
         }
 
         /// `--watch` redraws when another connection (another process, in real life) writes the store.

@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test func theFrameGetsAGutterAndALegend() {
-        #expect(ChangedLines.marked("a\nb\n", since: nil, colour: false) == "  a\n  b\n", "the first frame marks nothing")
-        #expect(ChangedLines.marked("a\nb\n", since: "a\nb\n", colour: false) == "  a\n  b\n")
-        #expect(ChangedLines.marked("a\nx\nb\n", since: "a\nb\nc\n", colour: false)
+        #expect(ChangedLines.marked("a\nb\n", since: nil, color: false) == "  a\n  b\n", "the first frame marks nothing")
+        #expect(ChangedLines.marked("a\nb\n", since: "a\nb\n", color: false) == "  a\n  b\n")
+        #expect(ChangedLines.marked("a\nx\nb\n", since: "a\nb\nc\n", color: false)
                 == "  a\n» x\n  b\n» 1 line changed, 1 removed since the last frame\n")
-        #expect(ChangedLines.marked("a\nx\n", since: "a\n", colour: true).contains("\u{1B}[1;33m» \u{1B}[0mx"))
+        #expect(ChangedLines.marked("a\nx\n", since: "a\n", color: true).contains("\u{1B}[1;33m» \u{1B}[0mx"))
     }
 }

@@ -1,17 +1,14 @@
-import BibimbapApp
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
 
-/// The built-in Bibimbap demo written into a temporary folder and loaded, with the app's flags
-/// looked up in it: the registry the app uses when no other is found.
+/// The built-in Bibimbap demo written into a temporary folder and loaded: the registry the app
+/// uses when no other is found, and the one its generated Swift was written from.
 struct DemoRegistry {
     let folder = TemporaryDirectory()
     let registry: FeatureFlagRegistry
-    let flags: BibimbapFlags
 
     init() throws {
         registry = try FeatureFlagRegistry.load(path: try BibimbapDemo.materialize(in: folder.path + "/demo"))
-        flags = try BibimbapFlags(registry: registry)
     }
 }

@@ -15,11 +15,4 @@ import Testing
     @Test func allergensAreSorted() {
         #expect(Dish(name: "x", price: 1, allergens: ["soy", "egg"], stars: 1).allergens == ["egg", "soy"])
     }
-
-    @Test func variantsFallBackToTheManifestDefault() {
-        #expect(SearchBarPosition(variant: "bottom") == .bottom)
-        #expect(SearchBarPosition(variant: "sideways") == .top)
-        #expect(StartScreen(variant: "disabled") == .disabled)
-        #expect(StartScreen(variant: "never") == .afterFourHours)
-    }
 }

@@ -1,4 +1,4 @@
-import BibimbapApp
+@testable import BibimbapApp
 import FeatureFlags
 import Testing
 
@@ -27,7 +27,7 @@ import Testing
     func linesFitTheWidth(width: Int) {
         let renderer = HomeScreenRenderer(width: width)
         for screen in [Self.everything, Self.nothing] {
-            for start in StartScreen.allCases {
+            for start in StartAtHome.allCases {
                 var screen = screen
                 screen.startScreen = start
                 for footer in [AppFooter(channel: .beta, storedOverrides: 12, storePath: nil), AppFooter(channel: .release, storedOverrides: 12, storePath: nil)] {
@@ -46,18 +46,18 @@ import Testing
         #expect(text.contains("\n  Japchae ........................................ 9,000 won\n"))
     }
 
-    @Test func colourOnlyWhenAsked() {
-        let plain = HomeScreenRenderer(colour: false).render(Self.everything, footer: Self.footer)
-        let coloured = HomeScreenRenderer(colour: true).render(Self.everything, footer: Self.footer)
+    @Test func colorOnlyWhenAsked() {
+        let plain = HomeScreenRenderer(color: false).render(Self.everything, footer: Self.footer)
+        let colored = HomeScreenRenderer(color: true).render(Self.everything, footer: Self.footer)
         #expect(!plain.contains("\u{1B}"))
-        #expect(coloured.contains("\u{1B}[1;30;43m"))
-        #expect(coloured.replacing(/\x1B\[[0-9;]*m/, with: "") == plain, "colour adds styles and nothing else")
+        #expect(colored.contains("\u{1B}[1;30;43m"))
+        #expect(colored.replacing(/\x1B\[[0-9;]*m/, with: "") == plain, "color adds styles and nothing else")
     }
 
     @Test func footerNamesTheBuildChannelAndStore() {
         let text = HomeScreenRenderer().render(Self.nothing, footer: Self.footer)
         let lines = text.split(separator: "\n")
-        #expect(lines.suffix(2) == ["build channel: beta · 1 override honoured", "store: /tmp/prefs.sqlite"])
+        #expect(lines.suffix(2) == ["build channel: beta · 1 override honored", "store: /tmp/prefs.sqlite"])
         #expect(text.hasSuffix("\n"))
     }
 
@@ -108,7 +108,7 @@ import Testing
         for annotate in [false, true] {
             let renderer = HomeScreenRenderer(width: width, annotate: annotate)
             for screen in [HomeScreenRendererTests.everything, HomeScreenRendererTests.nothing] {
-                for start in StartScreen.allCases {
+                for start in StartAtHome.allCases {
                     var screen = screen
                     screen.startScreen = start
                     let footer = AppFooter(channel: .release, storedOverrides: 12, storePath: nil)

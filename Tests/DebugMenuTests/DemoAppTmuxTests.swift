@@ -5,7 +5,7 @@ import TestHelpers
 import TestTraits
 
 extension Tmux {
-    /// The README's two-pane recipe, the app's half: `bibimbap --watch` in a narrow tmux pane
+    /// The two-pane recipe of docs/APPS.md, the app's half: `bibimbap --watch` in a narrow tmux pane
     /// follows the pane's width, marks what a toggle changed, names the flags behind its blocks
     /// (`--annotate`) and ends with status 130 on Ctrl-C, leaving the terminal usable.
     @Suite("Demo app in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
@@ -24,7 +24,7 @@ extension Tmux {
         }
 
         @Test func theWatchingAppFollowsItsPaneMarksChangesAndExitsOnCtrlC() throws {
-            // The README's recipe splits an 80-column window: the app's pane has 59 columns.
+            // The recipe splits an 80-column window: the app's pane has 59 columns.
             let tmux = try TmuxSession(columns: 59, rows: 70, environment: environment)
             defer { tmux.kill() }
             try tmux.typeLine("'\(BuiltProgram.path(of: "bibimbap"))' --watch --annotate --interval 50")

@@ -116,9 +116,9 @@ struct DetailPaneTests {
     }
 
     @Test func aReleasePreviewRefusesEditsWithTheReason() {
-        var model = openPane(refusal: "the release preview honours no override")
+        var model = openPane(refusal: "the release preview honors no override")
         #expect(model.handle(.enter) == nil)
-        #expect(model.message == "Not stored: the release preview honours no override")
+        #expect(model.message == "Not stored: the release preview honors no override")
         for _ in 0 ..< 20 { model.handle(.down) }
         #expect(model.handle(.character("x")) == nil)
         #expect(model.message?.hasPrefix("Not changed: the release preview") == true)

@@ -86,7 +86,7 @@ extension Tmux {
             let rows = try menu.waitFor(timeout: 10, "the Experiments section") { screen in
                 screen.contains("Experiments (5) ") && self.line("reviews-redesign", in: screen).contains("Reviews redesign")
             }
-            #expect(line("reviews-redesign", in: rows).contains("experiment \u{B7} not enrolled: enrol"), "\(rows)")
+            #expect(line("reviews-redesign", in: rows).contains("experiment \u{B7} not enrolled"), "\(rows)")
             try menu.send("q")
         }
 

@@ -32,7 +32,7 @@ struct FeatureFlagsDebugViewControllerTests {
 
     @Test func rowsCoverTheFourSections() throws {
         let environment = try open()
-        let controller = FeatureFlagsDebugViewController(environment: environment)
+        let controller = FeatureFlagsDebugViewController(environment: environment, isDemo: true)
         let registry = environment.registry
 
         let settings = controller.generateFeatureFlagToggleSettings()
@@ -52,6 +52,7 @@ struct FeatureFlagsDebugViewControllerTests {
         let header = controller.header
         #expect(header.appName == "bibimbap")
         #expect(header.statusNote == "demo")
+        #expect(FeatureFlagsDebugViewController(environment: environment).header.statusNote == nil, "an app's registry is no demo")
         #expect(header.flagCount == registry.flags.count)
         #expect(header.overrideCount == 0)
         #expect(header.storePath == folder.file("store/prefs.sqlite"))
@@ -85,7 +86,7 @@ struct FeatureFlagsDebugViewControllerTests {
         #expect(controller.screen.filter == "promo", "the filter survives the reload")
         #expect(controller.screen.selectedRow?.id == "flag:promoBanner")
 
-        // The marker survives ASCII and no colour: "*" before the title.
+        // The marker survives ASCII and no color: "*" before the title.
         let line = controller.frame(size: Terminal.Size(rows: 24, columns: 100)).map(\.text).first { $0.contains("Promo Banner") }
         #expect(line?.contains("* Promo Banner") == true, "\(line ?? "no line")")
     }
@@ -309,7 +310,7 @@ struct FeatureFlagsDebugViewControllerTests {
 
         controller.handle(.character("c"))
         #expect(controller.previewChannel == "beta")
-        #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honours overrides")
+        #expect(try toggleRow(controller, "seasonalMenu").isOverridden, "beta honors overrides")
         controller.handle(.character("c"))
         #expect(controller.previewChannel == "release")
         #expect(controller.header.previewChannel == "release")

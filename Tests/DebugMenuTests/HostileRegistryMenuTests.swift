@@ -1,9 +1,9 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
-import Testing
-import FlagsTool
 import TestHelpers
+import Testing
 import TestTraits
 
 extension Tmux {

@@ -206,10 +206,10 @@ struct MenuDetailPaneTests {
         let controller = FeatureFlagsDebugViewController(environment: environment)
         controller.preview("release")
         let pane = try openPane("tip jar", in: controller)
-        #expect(pane.editingRefusal?.contains("release preview honours no override") == true)
+        #expect(pane.editingRefusal?.contains("release preview honors no override") == true)
         #expect(pane.lines.contains { $0.text.contains("feature override") && $0.text.contains("inactive in this preview") })
         controller.handle(.enter)
-        #expect(controller.screen.message?.hasPrefix("Not stored: the release preview honours no override") == true)
+        #expect(controller.screen.message?.hasPrefix("Not stored: the release preview honors no override") == true)
         #expect(storedOverrides(environment)["tip-jar-feature"] == ["enabled": .bool(false)], "unchanged")
     }
 

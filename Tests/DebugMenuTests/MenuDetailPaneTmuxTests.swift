@@ -113,19 +113,19 @@ extension Tmux {
             for _ in 0 ..< 30 where !selected {
                 try tmux.send("Down")
                 Thread.sleep(forTimeInterval: 0.1)
-                selected = line("\u{25B8}", in: try tmux.screen()).contains("accent-colour")
+                selected = line("\u{25B8}", in: try tmux.screen()).contains("accent-color")
             }
-            try tmux.waitFor(timeout: 10, "accent-colour selected") { self.line("\u{25B8}", in: $0).contains("accent-colour") }
+            try tmux.waitFor(timeout: 10, "accent-color selected") { self.line("\u{25B8}", in: $0).contains("accent-color") }
             try tmux.send("Enter")
-            try tmux.waitFor(timeout: 10, "the prompt, the value in it") { self.line("accent-colour (Option<String>): ", in: $0).contains("null") }
+            try tmux.waitFor(timeout: 10, "the prompt, the value in it") { self.line("accent-color (Option<String>): ", in: $0).contains("null") }
             try tmux.type("teal")
             try tmux.send("Enter")
-            try tmux.waitFor(timeout: 10, "the stored value") { $0.contains("promo-banner-feature.accent-colour = \"teal\" stored") }
-            #expect(try featureOverride("promo-banner-feature") == #"{"accent-colour":"teal"}"#)
+            try tmux.waitFor(timeout: 10, "the stored value") { $0.contains("promo-banner-feature.accent-color = \"teal\" stored") }
+            #expect(try featureOverride("promo-banner-feature") == #"{"accent-color":"teal"}"#)
 
             // Ctrl-U clears a text, then the word keys edit what is typed.
             try tmux.send("Enter")
-            try tmux.waitFor(timeout: 10, "the prompt again") { self.line("accent-colour (Option<String>): ", in: $0).contains("teal") }
+            try tmux.waitFor(timeout: 10, "the prompt again") { self.line("accent-color (Option<String>): ", in: $0).contains("teal") }
             try tmux.send("C-e", "C-u")
             try tmux.type("deep sea")
             try tmux.send("C-w", "C-a")
@@ -137,7 +137,7 @@ extension Tmux {
             try tmux.send("C-e")
             try tmux.type("green")
             try tmux.send("Enter")
-            try tmux.waitFor(timeout: 10, "the edited value") { $0.contains("promo-banner-feature.accent-colour = \"a dark green\" stored") }
+            try tmux.waitFor(timeout: 10, "the edited value") { $0.contains("promo-banner-feature.accent-color = \"a dark green\" stored") }
             try tmux.send("q")
         }
 

@@ -102,7 +102,7 @@ struct MenuExperimentsScreenTests {
         #expect(spice.source == .forcedBranch(slug: "new-menu-test", branch: other))
         #expect(spice.enabled == (other == "treatment"))
 
-        // x removes it, on the branches level too; the natural enrolment comes back.
+        // x removes it, on the branches level too; the natural enrollment comes back.
         controller.handle(.character("x"))
         #expect(NimbusOverrideStore(prefs: controller.environment.prefs).overrides.forcedBranches.isEmpty)
         #expect(controller.screen.message?.hasPrefix("Removed the forced branch of new-menu-test: now enrolled in branch `") == true,

@@ -28,7 +28,7 @@ import TestHelpers
         controller.preview("nightly")
         #expect(controller.header.previewChannel == "nightly")
         #expect(controller.previewed.buildChannel == .current)
-        #expect(controller.previewed.provider.honoursOverrides == BuildChannel.current.allowsDebugOverrides)
+        #expect(controller.previewed.provider.honorsOverrides == BuildChannel.current.allowsDebugOverrides)
         let flag = try environment.registry.flag("searchTermGroups")
         #expect(controller.previewed.provider.isEnabled(flag), "nightly's default")
     }

@@ -5,15 +5,15 @@ import Foundation
 import Testing
 import TestHelpers
 
-/// The figures the README gives of the Firefox for iOS example's menu (the status line's
+/// The figures `docs/MENU.md` gives of the Firefox for iOS example's menu (the status line's
 /// position and row counts, the collapsed section's size) are read from the menu itself, so
 /// they follow the example as it grows.
 @Suite struct ReadmeMenuFiguresTests {
     let folder = TemporaryDirectory()
 
-    static var readme: String {
-        (try? String(contentsOfFile: SwiftToolchain.packageRoot + "/README.md", encoding: .utf8)) ?? ""
-    }
+    /// The page that gives the figures.
+    static let page = "docs/MENU.md"
+    static var text: String { MarkdownBlock.text(of: page) ?? "" }
 
     @Test func theStatusLineFiguresAreTheMenus() throws {
         let environment = try FlagsEnvironment.open(FlagsOptions(
@@ -28,10 +28,10 @@ import TestHelpers
         }
         let selection = try #require(controller.screen.selection)
         let position = "id tabTrayUIExperiments \u{B7} \(selection + 1)/\(controller.screen.visibleRowCount)"
-        #expect(Self.readme.contains("(`\(position)`)"), "README.md should show `\(position)`")
+        #expect(Self.text.contains("(`\(position)`)"), "\(Self.page) should show `\(position)`")
         let rows = "0 of \(controller.screen.rows.count) rows"
-        #expect(Self.readme.contains(rows), "README.md should show `\(rows)`")
+        #expect(Self.text.contains(rows), "\(Self.page) should show `\(rows)`")
         let collapsed = "+ Build only status (\(environment.registry.flags.count)) collapsed"
-        #expect(Self.readme.contains(collapsed), "README.md should show `\(collapsed)`")
+        #expect(Self.text.contains(collapsed), "\(Self.page) should show `\(collapsed)`")
     }
 }

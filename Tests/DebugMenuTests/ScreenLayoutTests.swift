@@ -69,10 +69,10 @@ struct ScreenLayoutTests {
         var model = ScreenModel(rows: MenuFixtures.small)
         let lines = frame(&model, glyphs: glyphs)
         let overridden = line(containing: "Translation ", in: lines)
-        // The text alone says "overridden" (no colour needed) ...
+        // The text alone says "overridden" (no color needed) ...
         #expect(overridden?.text.hasPrefix("  [\(on)] \(marker) Translation") == true)
         #expect(overridden?.text.contains("override (default: off)") == true)
-        // ... and the marker is also painted in the accent colour.
+        // ... and the marker is also painted in the accent color.
         #expect(overridden?.segments.contains { $0.text.contains(marker) && $0.style == .accent } == true)
         let plain = line(containing: "Zeta tabs", in: lines)
         #expect(plain?.text.contains(marker) == false)

@@ -5,7 +5,7 @@ import Testing
 /// opens with is replaced by typing rather than typed onto ("nullteal").
 @Suite struct TextPromptTests {
     func prompt(_ text: String) -> TextPrompt {
-        TextPrompt(purpose: .featureValue(feature: "promo-banner-feature", variable: "accent-colour", typeName: "Option<String>"), text: text)
+        TextPrompt(purpose: .featureValue(feature: "promo-banner-feature", variable: "accent-color", typeName: "Option<String>"), text: text)
     }
 
     @Test func typingReplacesTheValueThePromptOpenedWith() {

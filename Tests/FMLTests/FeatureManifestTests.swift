@@ -221,11 +221,11 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
                 description: F.
                 variables:
                   colors:
-                    type: List<Colour>
+                    type: List<Color>
                     default: []
             """)
         let error = try #require(fixture.loadError("m.fml.yaml"))
-        #expect(error.description.hasPrefix("\(path):7:15: unknown type 'Colour'"))
+        #expect(error.description.hasPrefix("\(path):7:15: unknown type 'Color'"))
         #expect(error.message.hasSuffix("in variable 'colors' of feature 'f'"))
     }
 

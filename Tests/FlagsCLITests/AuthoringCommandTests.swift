@@ -1,11 +1,11 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
-import Foundation
 import Formats
+import Foundation
 import Platform
 import Testing
-import FlagsTool
 
 /// `flags add`, `remove`, `features` and `generate`, in-process, on a copy of the demo's files
 /// in a temporary folder (the working directory, so the registry is found as an app's would be).

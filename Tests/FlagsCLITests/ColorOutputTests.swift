@@ -4,7 +4,7 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// Colour in `flags list` and `flags diff`: on for a terminal, off for a pipe, off with NO_COLOR,
+/// Color in `flags list` and `flags diff`: on for a terminal, off for a pipe, off with NO_COLOR,
 /// as `--color` says; never in JSON; and never a code that came from the data.
 @Suite(.blocking) struct ColorOutputTests {
     let folder = TemporaryDirectory()
@@ -36,7 +36,7 @@ import TestTraits
         #expect(bad.status == 2 && bad.errors.contains("unknown --color 'sometimes'; expected auto, always or never"))
     }
 
-    @Test func diffColoursCurrentAndSaved() throws {
+    @Test func diffColorsCurrentAndSaved() throws {
         #expect(try flags(["preset", "save", "before"]).status == 0)
         #expect(try flags(["set", "tipJar", "on"]).status == 0)
         let diff = try flags(["diff", "preset:before", "--color=always"])
@@ -47,7 +47,7 @@ import TestTraits
         #expect(inForce.output.contains("\u{1B}[33mon\u{1B}[0m"), "\(inForce.output)")
     }
 
-    @Test func aTerminalGetsColourUnlessNoColorIsSet() throws {
+    @Test func aTerminalGetsColorUnlessNoColorIsSet() throws {
         guard ShellSession.tmux != nil else { Issue.record("tmux is not installed"); return }
         let programs = URL(fileURLWithPath: BuiltProgram.flags).deletingLastPathComponent().path
         let shell = ["/bin/sh"]
@@ -58,15 +58,15 @@ import TestTraits
         try session.waitFor("prompt") { $0.contains("$") }
         try session.type("flags list; echo END-'1'")
         try session.press("Enter")
-        let coloured = try session.waitFor("the list", escapes: true) { $0.contains("END-1") }
-        #expect(coloured.contains("\u{1B}[1mFLAG"), "\(coloured)")
+        let colored = try session.waitFor("the list", escapes: true) { $0.contains("END-1") }
+        #expect(colored.contains("\u{1B}[1mFLAG"), "\(colored)")
         try session.type("clear; NO_COLOR=1 flags list; echo END-'2'")
         try session.press("Enter")
         let plain = try session.waitFor("the plain list", escapes: true) { $0.contains("END-2") }
         #expect(plain.contains("FLAG") && !plain.contains("\u{1B}[1mFLAG"), "\(plain)")
     }
 
-    /// A flag title or slug holding an escape is shown as `?`, coloured or not: codes come from us only.
+    /// A flag title or slug holding an escape is shown as `?`, colored or not: codes come from us only.
     @Test func codesFromTheDataAreNeverPassedOn() throws {
         let records = folder.write("""
             {"data": [{"schemaVersion": "1.12.0", "slug": "evil\\u001b[31mred", "id": "evil", "appName": "bibimbap",

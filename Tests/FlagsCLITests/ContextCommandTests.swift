@@ -38,7 +38,7 @@ import TestTraits
         let second = try context()
         #expect(second["is_first_run"] == .bool(false))
         #expect(second["nimbus_id"] == first["nimbus_id"])
-        // The demo's records enrolled at the first run are this client's enrolments now.
+        // The demo's records enrolled at the first run are this client's enrollments now.
         let enrolled = try #require(second["active_experiments"]?.arrayValue)
         #expect(!enrolled.isEmpty)
         #expect(second["enrollments_map"]?.objectValue?.count == second["enrollments"]?.arrayValue?.count)

@@ -6,7 +6,7 @@ import TestHelpers
 import TestTraits
 
 /// `flags enroll` and `flags unenroll` on the real binary and real stores: a forced branch wins
-/// over targeting, bucketing and a paused enrolment, loses a feature conflict as the SDK decides,
+/// over targeting, bucketing and a paused enrollment, loses a feature conflict as the SDK decides,
 /// shows as `experiment SLUG/BRANCH (forced)`, and errors name what to type instead.
 @Suite(.blocking) struct EnrollCommandTests {
     let flags = FlagsInFolder(environment: ["LANG": "C", "LC_ALL": "", "COLUMNS": "200"])
@@ -49,8 +49,8 @@ import TestTraits
         #expect(reviews["experiment"] == .object(["slug": .string("nobody-test"), "branch": .string("hidden")]))
     }
 
-    /// The demo's `reviews-redesign` is paused: nobody new enrols, unless forced.
-    @Test func aForcedBranchWinsOverAPausedEnrolmentAndShowsAsForced() throws {
+    /// The demo's `reviews-redesign` is paused: nobody new enrolls, unless forced.
+    @Test func aForcedBranchWinsOverAPausedEnrollmentAndShowsAsForced() throws {
         #expect(try flag("reviews")["source"] == .string("default"))
         try flags.run("enroll", "reviews-redesign", "--branch", "hidden")
         let reviews = try flag("reviews")
@@ -62,14 +62,14 @@ import TestTraits
 
     /// Another experiment already holding the feature keeps it: the forced record is in a feature
     /// conflict, as the SDK decides, and `enroll` says so.
-    @Test func aForcedBranchLosesAFeatureConflictToAnEarlierEnrolment() throws {
+    @Test func aForcedBranchLosesAFeatureConflictToAnEarlierEnrollment() throws {
         let records = writeRecords([
             ExperimentsCommandTests.record("reviews-first", feature: "reviews-feature", branches: [("only", 1, .object(["minimum-stars": .int(4)]))]),
             ExperimentsCommandTests.record("reviews-second", feature: "reviews-feature", branches: [("a", 1, .object([:])), ("b", 1, .object(["enabled": .bool(false)]))],
                                            targeting: "false"),
         ])
         let options = ["--experiments", records]
-        try flags.run(options + ["experiments"])   // the client enrols in reviews-first, as a device would at start
+        try flags.run(options + ["experiments"])   // the client enrolls in reviews-first, as a device would at start
         let enroll = try flags.run(options + ["enroll", "reviews-second", "--branch", "b"])
         #expect(enroll.output.hasPrefix("reviews-second: forced branch b; not enrolled"), "\(enroll.output)")
         #expect(enroll.output.contains("already holds") || enroll.output.contains("conflict"), "\(enroll.output)")

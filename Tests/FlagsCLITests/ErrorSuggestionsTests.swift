@@ -28,6 +28,11 @@ import Testing
         #expect(!errors.contains("'never'"))
     }
 
+    @Test func aSwitchGivenAValueIsNamedAsSuch() {
+        let errors = errors(["list", "--json=yes"], status: 2)
+        #expect(errors.hasPrefix("flags: --json takes no value\n"), "\(errors)")
+    }
+
     @Test func aCommandNothingLikeAnyIsNotGivenASuggestion() {
         let errors = errors(["foo"], status: 2)
         #expect(errors.hasPrefix("flags: unknown command 'foo'\n"), "\(errors)")
@@ -83,9 +88,9 @@ import Testing
     }
 
     @Test func anOptionalStringTakesABareWordAndJSONShowsItsQuoting() throws {
-        let (status, console) = flags.run(["feature", "set", "promo-banner-feature", "accent-colour", "teal"])
+        let (status, console) = flags.run(["feature", "set", "promo-banner-feature", "accent-color", "teal"])
         #expect(status == 0, "\(console.errors)")
-        #expect(console.output == "promo-banner-feature.accent-colour: feature override \"teal\"\n")
+        #expect(console.output == "promo-banner-feature.accent-color: feature override \"teal\"\n")
         let errors = errors(["feature", "set", "order-tracking-feature", "stages", "received"], status: 1)
         #expect(errors.contains(#"expected JSON for List<String>, such as ["text"] (on a command line, in single quotes: '["text"]')"#), "\(errors)")
     }

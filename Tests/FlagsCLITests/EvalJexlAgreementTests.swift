@@ -8,12 +8,12 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// `flags eval-jexl` agrees with enrolment on every targeting expression of the records the
+/// `flags eval-jexl` agrees with enrollment on every targeting expression of the records the
 /// tests and examples use: the demo's, `Examples/**/experiments.json`, and every targeting
-/// literal the test sources build records with. Wherever enrolment reached a record's
+/// literal the test sources build records with. Wherever enrollment reached a record's
 /// targeting, `eval-jexl` of that text (in-process through `NimbusExperiments.evaluateJEXL`,
 /// which the command calls, and for a sample through the real binary) is true exactly when the
-/// record is not `notTargeted`, and an error (or no boolean) exactly when enrolment reports a
+/// record is not `notTargeted`, and an error (or no boolean) exactly when enrollment reports a
 /// targeting error.
 @Suite(.blocking) struct EvalJexlAgreementTests {
     let folder = TemporaryDirectory()
@@ -79,9 +79,9 @@ import TestTraits
         return (folder.write(JSONValue.object(["data": .array(records)]).prettyText, to: "from-test-sources.json"), expressions.count)
     }
 
-    /// Whether enrolment evaluated the record's targeting, and what it made of it: true or false,
+    /// Whether enrollment evaluated the record's targeting, and what it made of it: true or false,
     /// or nil for a targeting error.
-    static func enrolmentVerdict(_ status: EnrollmentStatus, slug: String) -> Bool?? {
+    static func enrollmentVerdict(_ status: EnrollmentStatus, slug: String) -> Bool?? {
         switch status {
         case .enrolled, .notEnrolled(.notSelected): return .some(true)
         case .notEnrolled(.notTargeted): return .some(false)
@@ -91,7 +91,7 @@ import TestTraits
         }
     }
 
-    @Test func evalJexlAgreesWithEnrolmentOnEveryTargetingOfTheRecords() throws {
+    @Test func evalJexlAgreesWithEnrollmentOnEveryTargetingOfTheRecords() throws {
         let (testSources, literals) = try recordsOfTestSources()
         #expect(literals > 20, "found \(literals) targeting literals in the test sources")
         let firefox = FirefoxExample.registryPath
@@ -114,17 +114,17 @@ import TestTraits
             #expect(experiments.loadProblem == nil, "\(experiments.loadProblem ?? "")")
             for result in experiments.enrollments {
                 guard let targeting = result.record.targeting,
-                      let verdict = Self.enrolmentVerdict(result.status, slug: result.slug) else { continue }
+                      let verdict = Self.enrollmentVerdict(result.status, slug: result.slug) else { continue }
                 let evaluation = experiments.evaluateJEXL(targeting)
                 #expect(evaluation.asTargeting == verdict,
-                        "\(result.slug) for \(client.arguments): enrolment \(result.status), eval-jexl \(evaluation.value?.compactText ?? "\(evaluation.error.map { "\($0)" } ?? "")")")
+                        "\(result.slug) for \(client.arguments): enrollment \(result.status), eval-jexl \(evaluation.value?.compactText ?? "\(evaluation.error.map { "\($0)" } ?? "")")")
                 checked += 1
                 distinct.insert(targeting)
                 outcomes[verdict, default: 0] += 1
                 if checked % 15 == 1 { sample.append((client, targeting, evaluation)) }
             }
         }
-        print("eval-jexl agreed with enrolment on \(checked) targeting evaluations of \(distinct.count) distinct expressions "
+        print("eval-jexl agreed with enrollment on \(checked) targeting evaluations of \(distinct.count) distinct expressions "
               + "(\(outcomes[true] ?? 0) true, \(outcomes[false] ?? 0) false, \(outcomes[nil] ?? 0) errors); \(sample.count) through the binary")
         #expect(distinct.count >= 30)
         #expect((outcomes[true] ?? 0) > 0 && (outcomes[false] ?? 0) > 0 && (outcomes[nil] ?? 0) > 0)

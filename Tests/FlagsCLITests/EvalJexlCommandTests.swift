@@ -33,7 +33,7 @@ import Testing
         #expect(run(["--channel", "beta", "eval-jexl", "channel"]).console.output == "\"beta\"\n")
         let id = "3d2142de-53bf-2d48-a92d-45fb7036cbf6"
         #expect(run(["--nimbus-id", id, "eval-jexl", "nimbus_id"]).console.output == "\"\(id)\"\n")
-        // As for a new enrolment: never already enrolled.
+        // As for a new enrollment: never already enrolled.
         #expect(run(["eval-jexl", "is_already_enrolled"]).console.output == "false\n")
     }
 

@@ -9,7 +9,7 @@ import TestHelpers
 import TestTraits
 
 /// `flags events record|list|clear` through the real binary, on the demo app with a store in a
-/// temporary folder, and enrolment reading what they recorded.
+/// temporary folder, and enrollment reading what they recorded.
 @Suite(.blocking) struct EventsCommandTests {
     let folder = TemporaryDirectory()
 
@@ -114,8 +114,8 @@ import TestTraits
         #expect(try list().keys.contains("evil\u{1B}[31mred"), "JSON keeps the exact name")
     }
 
-    /// Targeting on the event store enrols once the events are recorded, as on a device.
-    @Test func enrolmentReadsTheRecordedEvents() throws {
+    /// Targeting on the event store enrolls once the events are recorded, as on a device.
+    @Test func enrollmentReadsTheRecordedEvents() throws {
         let record = ExperimentsCommandTests.record("frequent-users", feature: "reviews-feature", branches: [("treatment", 1, .object([:]))],
                                                     targeting: "'app_launch'|eventSum('Days', 7) >= 3 && 'app_launch'|eventLastSeen('Days') < 2")
         let path = folder.write(JSONValue.object(["data": .array([record])]).prettyText, to: "records.json")

@@ -25,17 +25,17 @@ import TestTraits
               name: { description: A String., type: String, default: plain }
               greeting: { description: A Text., type: Text, default: Hello }
               icon: { description: An Image., type: Image, default: icon-default }
-              colour-name: { description: An Option., type: Option<String>, default: null }
+              color-name: { description: An Option., type: Option<String>, default: null }
               sizes: { description: A List., type: List<Int>, default: [1, 2] }
               switches: { description: A Map., type: "Map<String, Boolean>", default: { a: true } }
-              colour: { description: An enum., type: Colour, default: red }
+              color: { description: An enum., type: Color, default: red }
               card: { description: An object., type: Card, default: {} }
             defaults:
               - channel: developer
                 value: { count: 2 }
         enums:
-          Colour:
-            description: A colour.
+          Color:
+            description: A color.
             variants:
               red: { description: Red. }
               green: { description: Green. }
@@ -61,10 +61,10 @@ import TestTraits
         ("name", "spaced out", .string("spaced out")),
         ("greeting", #"" padded ""#, .string(" padded ")),
         ("icon", "icon-new", .string("icon-new")),
-        ("colour-name", #""teal""#, .string("teal")),
+        ("color-name", #""teal""#, .string("teal")),
         ("sizes", "[3, 4, 5]", .array([.int(3), .int(4), .int(5)])),
         ("switches", #"{"b": false}"#, .object(["b": .bool(false)])),
-        ("colour", "green", .string("green")),
+        ("color", "green", .string("green")),
         ("card", #"{"title": "Hi", "size": 3}"#, .object(["title": .string("Hi"), "size": .int(3)])),
     ]
 
@@ -74,7 +74,7 @@ import TestTraits
         ("count", "1.5", "expected a whole number"),
         ("sizes", #"["x"]"#, "every-type-feature.sizes is List<Int>"),
         ("switches", #"{"b": 1}"#, "every-type-feature.switches is Map<String, Boolean>"),
-        ("colour", "purple", "expected one of red, green (enum Colour), found \"purple\""),
+        ("color", "purple", "expected one of red, green (enum Color), found \"purple\""),
         ("card", #"{"titel": "Hi"}"#, "every-type-feature.card is Card"),
         ("card", "{not json", "expected JSON for Card"),
     ]
@@ -145,7 +145,7 @@ import TestTraits
         let text = try flags(["feature", "every-type-feature"]).output
         // The description, a block scalar, on the first line: its line breaks are not the report's.
         #expect(text.hasPrefix("every-type-feature (developer): A variable of each type.\nVARIABLE "), "\(text)")
-        #expect(text.contains("count        Int"), "\(text)")
+        #expect(text.contains("count       Int"), "\(text)")
         #expect(text.contains("default for developer") && text.contains("flag everyFlag"))
         let json = try feature()
         #expect(variable("count", in: json)?["value"] == .int(2) && variable("count", in: json)?["source"] == .string("default"))
@@ -165,17 +165,17 @@ import TestTraits
     @Test(arguments: ["json", "yaml"])
     func testFeatureStoresAPartialValueFromAFile(format: String) throws {
         let path = format == "json"
-            ? folder.write(#"{"count": 9, "colour": "green", "card": {"size": 2}}"#, to: "value.json")
-            : folder.write("count: 9\ncolour: green\ncard:\n  size: 2\n", to: "value.yaml")
+            ? folder.write(#"{"count": 9, "color": "green", "card": {"size": 2}}"#, to: "value.json")
+            : folder.write("count: 9\ncolor: green\ncard:\n  size: 2\n", to: "value.yaml")
         let result = try flags(["test-feature", "every-type-feature", path])
-        #expect(result.output.hasPrefix("every-type-feature: feature override of card, colour, count from \(path)"), "\(result.output)")
+        #expect(result.output.hasPrefix("every-type-feature: feature override of card, color, count from \(path)"), "\(result.output)")
         let json = try feature()
-        #expect(variable("count", in: json)?["value"] == .int(9) && variable("colour", in: json)?["value"] == .string("green"))
+        #expect(variable("count", in: json)?["value"] == .int(9) && variable("color", in: json)?["value"] == .string("green"))
         #expect(variable("flag", in: json)?["source"] == .string("default"), "a partial value leaves the others alone")
     }
 
     @Test func testFeatureListsEveryProblemWithTheFileAndStoresNothing() throws {
-        let path = folder.write(#"{"count": "nine", "colour": "purple", "unknown": 1}"#, to: "bad.json")
+        let path = folder.write(#"{"count": "nine", "color": "purple", "unknown": 1}"#, to: "bad.json")
         let result = try flags(["test-feature", "every-type-feature", path], status: 1)
         let lines = result.errors.split(separator: "\n").filter { $0.hasPrefix("  \(path): ") }
         #expect(lines.count == 3, "\(result.errors)")

@@ -43,7 +43,7 @@ import TestTraits
     }
 
     @Test func theirTargetingReadsWhatTheRegistryGivesNimbus() throws {
-        // A first run within a week enrols in the onboarding experiment; another language leaves
+        // A first run within a week enrolls in the onboarding experiment; another language leaves
         // the homepage experiment, and the homepage feature goes to the later record.
         let firstRun = try records(["--context", "is_first_run=true"])
         #expect(firstRun["ios-onboarding-modern-ui"]?["status"] == .string("enrolled"))

@@ -82,7 +82,7 @@ import TestTraits
         #expect(try flagOverride() == false)
     }
 
-    /// The README promises an undo never overwrites a later change: `flags undo 1` twice once
+    /// docs/QA.md promises an undo never overwrites a later change: `flags undo 1` twice must not
     /// put #1's value back over #3's.
     @Test func undoingTheSameChangeTwiceSaysSoAndChangesNothing() throws {
         try flags.run("set", "tipJar", "on")                      // #1

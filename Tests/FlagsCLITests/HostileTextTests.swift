@@ -1,11 +1,11 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
-import Foundation
 import Formats
-import Testing
-import FlagsTool
+import Foundation
 import TestHelpers
+import Testing
 import TestTraits
 
 /// Text from a registry or a server that tries to act on the terminal: the window title

@@ -1,13 +1,13 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import FlagsCLI
-import Foundation
 import Formats
+import Foundation
 import Nimbus
 import Prefs
-import Testing
-import FlagsTool
 import TestHelpers
+import Testing
 
 /// A line break inside a registry title or status, a record's slug or name, or an event name
 /// never starts a line of a command's report: a reader (or a script reading lines) would take

@@ -26,7 +26,7 @@ import TestTraits
         try storeDebugOverrides()
         #expect(try source("reviews") == .string("experiment") && source("newBibimbapMenu") == .string("feature-override"))
         #expect(try flags.run("reset", "--all").output == "Removed 1 flag override, 1 forced branch and 1 feature override.\n")
-        // newBibimbapMenu goes back to the demo's new-menu-test, which enrols everyone.
+        // newBibimbapMenu goes back to the demo's new-menu-test, which enrolls everyone.
         #expect(try source("reviews") == .string("default") && source("newBibimbapMenu") == .string("experiment"))
         #expect(try flags.run("diff").output == "No overrides in force: every flag has its Nimbus value.\n")
     }

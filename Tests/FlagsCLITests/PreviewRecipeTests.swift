@@ -8,7 +8,7 @@ import TestTraits
 
 extension Kinto {
     /// `flags publish` and `flags unpublish` against a real Kinto with authentication on: a recipe
-    /// published by one machine enrols a second client pointed at the preview collection, and
+    /// published by one machine enrolls a second client pointed at the preview collection, and
     /// unpublishing it ends that. The tests share one server; the one that reads what was published
     /// has a preview collection of its own.
     @Suite(.enabled(if: KintoServer.isAvailable, "Kinto is not installed and could not be installed from PyPI"))

@@ -22,6 +22,6 @@ import TestTraits
     @Test func aRecipeForTheAppNameTheContextGivesIsNotWarnedAbout() throws {
         #expect(!(try publish(appName: "firefox_ios")).errors.contains("warning:"))
         let other = try publish(appName: "fenix")
-        #expect(other.errors.contains("appName `fenix` is not this app's (`firefox_ios`), so its clients will not enrol"))
+        #expect(other.errors.contains("appName `fenix` is not this app's (`firefox_ios`), so its clients will not enroll"))
     }
 }

@@ -5,23 +5,24 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// The README's CI recipes for a sharded matrix (GitHub Actions and GitLab CI) run as their jobs
-/// would: each `flags matrix` line of a recipe, on a store of its own per job, with a test
-/// command that prints as test runners do. The parts must stay JSON, and their merge the report.
+/// The CI recipes for a sharded matrix (GitHub Actions and GitLab CI, in `docs/TEAM.md`, or
+/// wherever a page holds them) run as their jobs would: each `flags matrix` line of a recipe, on
+/// a store of its own per job, with a test command that prints as test runners do. The parts
+/// must stay JSON, and their merge the report.
 @Suite(.blocking) struct ReadmeCIRecipesTests {
-    /// A recipe: the `flags matrix` lines of one `yaml` block of the README.
+    /// A recipe: the `flags matrix` lines of one `yaml` block of a page.
     struct Recipe: CustomTestStringConvertible, Sendable {
-        var line: Int
+        var location: String
         var commands: [String]
-        var testDescription: String { "README.md:\(line)" }
+        var testDescription: String { location }
     }
 
-    static let recipes: [Recipe] = ReadmeBlock.all().filter { $0.language == "yaml" }.compactMap { block in
+    static let recipes: [Recipe] = MarkdownBlock.inEveryPage().filter { $0.language == "yaml" }.compactMap { block in
         let commands = block.lines.compactMap { line -> String? in
             guard let start = line.range(of: ".build/debug/flags matrix") else { return nil }
             return String(line[start.lowerBound...])
         }
-        return commands.isEmpty ? nil : Recipe(line: block.line, commands: commands)
+        return commands.isEmpty ? nil : Recipe(location: block.location, commands: commands)
     }
 
     /// What a test runner prints on its standard output, and on its error.
@@ -32,8 +33,8 @@ import TestTraits
         echo "1 warning" >&2
         """
 
-    @Test func theReadmeHasBothRecipes() {
-        #expect(Self.recipes.count == 2, "\(Self.recipes.map(\.line))")
+    @Test func theDocsHaveBothRecipes() {
+        #expect(Self.recipes.count == 2, "\(Self.recipes.map(\.location))")
         #expect(Self.recipes.allSatisfy { $0.commands.count == 2 })
     }
 

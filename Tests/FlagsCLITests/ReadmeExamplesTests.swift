@@ -5,30 +5,30 @@ import Testing
 import TestHelpers
 import TestTraits
 
-/// The README's `console` blocks are run: each `$ swift run flags …` line (pipes included) runs
-/// the real `flags` in the package's root (on the built-in demo unless it names `--config`),
-/// with a store of its own in a temporary folder whose Nimbus id is fixed, and
-/// what it prints must be what the README shows below it. An example that drifts from the tool
-/// fails the suite.
+/// The `console` blocks of the README and of every page of `docs/` are run: each
+/// `$ swift run flags …` line (pipes included) runs the real `flags` in the package's root (on
+/// the built-in demo unless it names `--config`), with a store of its own per block in a
+/// temporary folder whose Nimbus id is fixed, and what it prints must be what the page shows
+/// below it. An example that drifts from the tool fails the suite.
 ///
-/// In the README's expected output, `…` stands for any text within a line, and a line holding
+/// In a page's expected output, `…` stands for any text within a line, and a line holding
 /// only `…` for any number of lines (a listing cut short). Trailing spaces do not count.
 @Suite(.blocking) struct ReadmeExamplesTests {
-    /// The client id every example runs as, so enrolments and branches are the README's.
+    /// The client id every example runs as, so enrollments and branches are the pages'.
     static let nimbusID = "367a527a-3c5e-4e2f-9a41-5e0d6a8c1b2f"
 
-    /// The package's root: the examples run there, as a reader of the README would run them.
+    /// The package's root: the examples run there, as a reader of the pages would run them.
     static let packageRoot = SwiftToolchain.packageRoot
 
     /// One `console` block: where it starts and its commands, each with the output shown.
     struct Example: CustomTestStringConvertible, Sendable {
-        var line: Int
+        var location: String
         var steps: [(command: String, expected: [String])]
-        var testDescription: String { "README.md:\(line)" }
+        var testDescription: String { location }
     }
 
-    static let examples: [Example] = ReadmeBlock.all().filter { $0.language == "console" }.map { block in
-        var example = Example(line: block.line, steps: [])
+    static let examples: [Example] = MarkdownBlock.inEveryPage().filter { $0.language == "console" }.map { block in
+        var example = Example(location: block.location, steps: [])
         for line in block.lines {
             if line.hasPrefix("$ ") {
                 example.steps.append((String(line.dropFirst(2)), []))
@@ -39,8 +39,9 @@ import TestTraits
         return example
     }
 
-    @Test func theReadmeHasConsoleExamples() {
-        #expect(Self.examples.count >= 2 && Self.examples.allSatisfy { !$0.steps.isEmpty }, "README.md: \(Self.examples.count) console blocks")
+    @Test func theReadmeAndTheDocsHaveConsoleExamples() {
+        #expect(Self.examples.contains { $0.location.hasPrefix("README.md:") }, "README.md has no console block")
+        #expect(Self.examples.count >= 10 && Self.examples.allSatisfy { !$0.steps.isEmpty }, "\(Self.examples.count) console blocks")
     }
 
     @Test(arguments: examples)
@@ -53,15 +54,15 @@ import TestTraits
         for step in example.steps {
             let output = try run(step.command, store: store, folder: folder)
             #expect(Self.matches(output, step.expected), """
-                README.md:\(example.line): `$ \(step.command)` printed:
+                \(example.location): `$ \(step.command)` printed:
                 \(output.joined(separator: "\n"))
-                but the README shows:
+                but the page shows:
                 \(step.expected.joined(separator: "\n"))
                 """)
         }
     }
 
-    /// Runs a README command in `sh`, with `swift run flags` meaning the built binary.
+    /// Runs a page's command in `sh`, with `swift run flags` meaning the built binary.
     private func run(_ command: String, store: String, folder: TemporaryDirectory) throws -> [String] {
         let script = "{ " + command.replacingOccurrences(of: "swift run flags", with: "\"$FLAGS\"") + "; } 2>&1"
         let result = try BuiltProgram.run("/bin/sh", ["-c", script], environment: [

@@ -27,7 +27,7 @@ final class ShellSession {
     /// Sends tmux key names (`Enter`, `Tab`, `C-u`).
     func press(_ keys: String...) throws { try session.send(keys) }
 
-    /// The screen; with `escapes`, with the colours as SGR sequences.
+    /// The screen; with `escapes`, with the colors as SGR sequences.
     func screen(escapes: Bool = false) throws -> String { try session.screen(escapes: escapes) }
 
     /// Waits until the screen satisfies `condition`, and returns it; throws with the last one.

@@ -1,10 +1,10 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
-import Foundation
 import Formats
-import Testing
+import Foundation
 import TestHelpers
+import Testing
 import TestTraits
 
 /// `flags stale` run as the real binary: on a registry with one flag of each kind, on one with

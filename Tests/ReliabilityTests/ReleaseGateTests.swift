@@ -1,14 +1,14 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
 import Foundation
 import Prefs
-import Testing
-import FlagsTool
 import TestHelpers
+import Testing
 import TestTraits
 
 /// A store written by a developer build holds an override; what an app built like this test
-/// answers depends only on its build: developer and beta builds honour it, a release build never
+/// answers depends only on its build: developer and beta builds honor it, a release build never
 /// does. `flag-probe` is built the same way as this test; `CompileConditionsTests` checks the
 /// rule for every other configuration in this build, and `.ci/release-gate` and
 /// `.ci/app-channel-check` run the same check on the release, beta, TestFlight and App Store

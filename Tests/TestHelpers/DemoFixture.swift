@@ -1,6 +1,6 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
 import Foundation
 
 /// The built-in Bibimbap demo written into a temporary folder, loaded as an app would load it.

@@ -90,7 +90,7 @@ public final class TmuxSession {
         try run(["send-keys", "-t", name] + keys)
     }
 
-    /// The text now on screen; with `escapes`, with the colours as SGR sequences.
+    /// The text now on screen; with `escapes`, with the colors as SGR sequences.
     public func screen(escapes: Bool = false) throws -> String {
         try run(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
     }

@@ -4,7 +4,7 @@ import FeatureFlags
 /// which experiments and rollouts the client is in, and which store it reads.
 ///
 /// Use it to make the build channel visible: the same store looks different in a release build,
-/// which ignores overrides, than in a developer or beta build, which honours them.
+/// which ignores overrides, than in a developer or beta build, which honors them.
 ///
 /// ```swift
 /// let footer = AppFooter(channel: .release, storedOverrides: 2, storePath: "/tmp/prefs.sqlite")
@@ -12,7 +12,7 @@ import FeatureFlags
 /// ```
 public struct AppFooter: Sendable, Hashable {
     public var channel: BuildChannel
-    /// How many debug overrides the store holds, honoured or not.
+    /// How many debug overrides the store holds, honored or not.
     public var storedOverrides: Int
     /// The store's path; nil leaves the line out (tests, documentation).
     public var storePath: String?
@@ -33,7 +33,7 @@ public struct AppFooter: Sendable, Hashable {
     }
 
     /// The footer for an opened environment: its build channel, its store, its overrides (of
-    /// flags, and the forced branches and feature values of Nimbus) and its enrolments.
+    /// flags, and the forced branches and feature values of Nimbus) and its enrollments.
     public init(environment: FlagsEnvironment) {
         let flagOverrides = environment.registry.flags.filter { environment.provider.debugOverride(for: $0) != nil }.count
         let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
@@ -62,14 +62,14 @@ public struct AppFooter: Sendable, Hashable {
             .joined(separator: " · ")
     }
 
-    /// `build channel: beta · 1 override honoured`, or for release `… · 1 override stored, ignored`.
+    /// `build channel: beta · 1 override honored`, or for release `… · 1 override stored, ignored`.
     public var channelLine: String {
         let count = storedOverrides == 1 ? "1 override" : "\(storedOverrides) overrides"
         let overrides: String
         if storedOverrides == 0 {
-            overrides = channel.allowsDebugOverrides ? "no overrides" : "overrides are never honoured"
+            overrides = channel.allowsDebugOverrides ? "no overrides" : "overrides are never honored"
         } else if channel.allowsDebugOverrides {
-            overrides = "\(count) honoured"
+            overrides = "\(count) honored"
         } else {
             overrides = storedOverrides == 1 ? "1 override stored, ignored" : "\(count) stored, all ignored"
         }

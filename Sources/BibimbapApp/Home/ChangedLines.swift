@@ -53,14 +53,14 @@ public struct ChangedLines: Sendable, Equatable {
 
     /// `current` with a two-column gutter: `»` before each changed line, and a last line that
     /// says what the marks mean when any line changed or went.
-    public static func marked(_ current: String, since previous: String?, colour: Bool) -> String {
+    public static func marked(_ current: String, since previous: String?, color: Bool) -> String {
         var lines = current.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         guard let previous else { return lines.map { blank + $0 + "\n" }.joined() }
         var previousLines = previous.split(separator: "\n", omittingEmptySubsequences: false)
         if previousLines.last == "" { previousLines.removeLast() }
         let changes = ChangedLines(previous: previousLines, current: lines)
-        let mark = colour ? "\u{1B}[1;33m\(marker)\u{1B}[0m" : marker
+        let mark = color ? "\u{1B}[1;33m\(marker)\u{1B}[0m" : marker
         var text = ""
         for (index, line) in lines.enumerated() {
             text += (changes.changed.contains(index) ? mark : blank) + line + "\n"

@@ -5,7 +5,7 @@
 /// Tests compare two of them, or their renderings, to see what a flag changes.
 ///
 /// ```swift
-/// let screen = HomeViewModel(flags: flags).screen
+/// let screen = HomeViewModel().screen
 /// if case .newBibimbapMenu(let bowls, _) = screen.menu { print(bowls.count) }
 /// ```
 public struct HomeScreen: Sendable, Hashable {
@@ -50,10 +50,12 @@ public struct HomeScreen: Sendable, Hashable {
         }
     }
 
-    public var startScreen: StartScreen
+    // The typed preferences' enums are those `flags generate` declared, internal as generated
+    // code is (Firefox's too), so these two properties and the initializer are internal.
+    var startScreen: StartAtHome
     /// The banner's text, nil when there is no banner.
     public var promoBanner: String?
-    public var searchBar: SearchBarPosition
+    var searchBar: SearchBarPosition
     public var menu: Menu
     /// Whether each dish shows its allergens.
     public var showsAllergens: Bool
@@ -73,10 +75,10 @@ public struct HomeScreen: Sendable, Hashable {
     /// Sponsored shortcuts; empty when the user switched them off.
     public var sponsoredShortcuts: [String]
 
-    public init(startScreen: StartScreen, promoBanner: String?, searchBar: SearchBarPosition, menu: Menu, showsAllergens: Bool,
-                showsReviews: Bool, seasonalCard: SeasonalCard?, darkKitchenDishes: [Dish], loyaltyCard: LoyaltyCard?,
-                orderTracking: OrderTracking?, offersDelivery: Bool, sendsToKitchenDisplay: Bool, tipPresets: [Int]?,
-                sponsoredShortcuts: [String]) {
+    init(startScreen: StartAtHome, promoBanner: String?, searchBar: SearchBarPosition, menu: Menu, showsAllergens: Bool,
+         showsReviews: Bool, seasonalCard: SeasonalCard?, darkKitchenDishes: [Dish], loyaltyCard: LoyaltyCard?,
+         orderTracking: OrderTracking?, offersDelivery: Bool, sendsToKitchenDisplay: Bool, tipPresets: [Int]?,
+         sponsoredShortcuts: [String]) {
         self.startScreen = startScreen
         self.promoBanner = promoBanner
         self.searchBar = searchBar

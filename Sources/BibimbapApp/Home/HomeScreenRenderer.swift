@@ -4,13 +4,13 @@ import Foundation
 /// the same bytes for the same screen.
 ///
 /// Use it wherever the home screen is shown: the app's terminal, a test's assertion, the README.
-/// With `colour` on it adds ANSI styles (bold headings, a highlighted banner, a dim footer);
-/// the app turns colour on only when standard output is a terminal and `NO_COLOR` is unset.
+/// With `color` on it adds ANSI styles (bold headings, a highlighted banner, a dim footer);
+/// the app turns color on only when standard output is a terminal and `NO_COLOR` is unset.
 /// With `annotate` on, a dim `↳` line under each block names the flag or preference that
 /// decides it, and a last line lists the flags whose blocks are hidden because they are off.
 ///
 /// ```swift
-/// let text = HomeScreenRenderer(colour: false).render(screen, footer: footer)
+/// let text = HomeScreenRenderer(color: false).render(screen, footer: footer)
 /// print(text, terminator: "")
 /// ```
 public struct HomeScreenRenderer: Sendable {
@@ -30,12 +30,12 @@ public struct HomeScreenRenderer: Sendable {
     }
 
     public var width: Int
-    public var colour: Bool
+    public var color: Bool
     public var annotate: Bool
 
-    public init(width: Int = HomeScreenRenderer.defaultWidth, colour: Bool = false, annotate: Bool = false) {
+    public init(width: Int = HomeScreenRenderer.defaultWidth, color: Bool = false, annotate: Bool = false) {
         self.width = max(Self.minimumWidth, width)
-        self.colour = colour
+        self.color = color
         self.annotate = annotate
     }
 
@@ -47,7 +47,7 @@ public struct HomeScreenRenderer: Sendable {
         lines += note("startAtHome")
         lines.append(rule("="))
         if let banner = screen.promoBanner {
-            lines.append(paint(centred(" ★ \(banner) ★ "), .banner))
+            lines.append(paint(centered(" ★ \(banner) ★ "), .banner))
             lines += note("promoBanner")
             lines.append("")
         }
@@ -197,12 +197,12 @@ public struct HomeScreenRenderer: Sendable {
 
     private func rule(_ character: Character) -> String { String(repeating: character, count: width) }
 
-    private func centred(_ text: String) -> String {
+    private func centered(_ text: String) -> String {
         let left = max(0, (width - text.count) / 2)
         return String(repeating: " ", count: left) + text + String(repeating: " ", count: max(0, width - left - text.count))
     }
 
     private func paint(_ text: String, _ style: Style) -> String {
-        colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

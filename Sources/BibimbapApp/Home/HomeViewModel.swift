@@ -1,42 +1,34 @@
 import FeatureFlags
 
 /// The home screen's view model, written the way Firefox for iOS writes them: it adopts
-/// `FeatureFlaggable` and `UserFeaturePreferenceProvider` and asks the services registered in
-/// `AppContainer.shared` at app start (or bootstrapped by `DependencyHelperMock` in a test).
+/// `FeatureFlaggable` and `UserFeaturePreferenceProvider`, asks the services registered in
+/// `AppContainer.shared` at app start (or bootstrapped by `DependencyHelperMock` in a test), and
+/// names flags and preferences by the members `flags generate` declared for the demo's registry
+/// (`FeatureFlags.generated.swift`).
 ///
 /// Feature flags (`featureFlagsProvider.isEnabled`) decide what the screen shows: a debug
 /// override in developer and beta builds, otherwise the Nimbus value. User preferences
-/// (`userFeaturePreferences.getPreferenceFor`) decide the user's own choices: where the search
-/// bar sits, which screen the app opens on, and whether sponsored shortcuts appear.
+/// (`userPreferences`) decide the user's own choices: where the search bar sits, which screen
+/// the app opens on, and whether sponsored shortcuts appear.
 ///
 /// ```swift
-/// let home = HomeViewModel(flags: try BibimbapFlags(registry: environment.registry))
+/// let home = HomeViewModel()
 /// print(HomeScreenRenderer().render(home.screen, footer: footer))
 /// ```
 public struct HomeViewModel: FeatureFlaggable, UserFeaturePreferenceProvider, Sendable {
-    public let flags: BibimbapFlags
+    public init() {}
 
-    public init(flags: BibimbapFlags) {
-        self.flags = flags
-    }
-
-    public var showsNewBibimbapMenu: Bool { featureFlagsProvider.isEnabled(flags.newBibimbapMenu) }
-    public var showsPromoBanner: Bool { featureFlagsProvider.isEnabled(flags.promoBanner) }
-
-    public var searchBarPosition: SearchBarPosition {
-        SearchBarPosition(variant: userFeaturePreferences.getPreferenceFor(flags.searchBarPosition))
-    }
-
-    public var startScreen: StartScreen {
-        StartScreen(variant: userFeaturePreferences.getPreferenceFor(flags.startAtHome))
-    }
+    public var showsNewBibimbapMenu: Bool { featureFlagsProvider.isEnabled(.newBibimbapMenu) }
+    public var showsPromoBanner: Bool { featureFlagsProvider.isEnabled(.promoBanner) }
+    var searchBarPosition: SearchBarPosition { userPreferences.searchBarPosition }
+    var startScreen: StartAtHome { userPreferences.startAtHomeSetting }
 
     /// Everything the screen shows, read from the flags and preferences once.
     public var screen: HomeScreen {
         let provider = featureFlagsProvider
-        let preferences = userFeaturePreferences
+        let preferences = userPreferences
         let menu: HomeScreen.Menu = showsNewBibimbapMenu
-            ? .newBibimbapMenu(bowls: BibimbapKitchen.bowls, extraGochujang: provider.isEnabled(flags.spicyMode))
+            ? .newBibimbapMenu(bowls: BibimbapKitchen.bowls, extraGochujang: provider.isEnabled(.spicyMode))
             : .classicList(BibimbapKitchen.classicMenu)
         let kitchen = BibimbapKitchen.self
         return HomeScreen(
@@ -44,20 +36,20 @@ public struct HomeViewModel: FeatureFlaggable, UserFeaturePreferenceProvider, Se
             promoBanner: showsPromoBanner ? kitchen.promoMessage : nil,
             searchBar: searchBarPosition,
             menu: menu,
-            showsAllergens: provider.isEnabled(flags.allergenInfo),
-            showsReviews: provider.isEnabled(flags.reviews),
-            seasonalCard: provider.isEnabled(flags.seasonalMenu)
+            showsAllergens: provider.isEnabled(.allergenInfo),
+            showsReviews: provider.isEnabled(.reviews),
+            seasonalCard: provider.isEnabled(.seasonalMenu)
                 ? HomeScreen.SeasonalCard(title: kitchen.seasonalCard.title, dishes: kitchen.seasonalCard.dishes) : nil,
-            darkKitchenDishes: provider.isEnabled(flags.darkKitchen) ? kitchen.darkKitchenDishes : [],
-            loyaltyCard: provider.isEnabled(flags.loyaltyCard)
+            darkKitchenDishes: provider.isEnabled(.darkKitchen) ? kitchen.darkKitchenDishes : [],
+            loyaltyCard: provider.isEnabled(.loyaltyCard)
                 ? HomeScreen.LoyaltyCard(collected: kitchen.loyaltyStamps.collected, needed: kitchen.loyaltyStamps.needed) : nil,
-            orderTracking: provider.isEnabled(flags.orderTracking)
+            orderTracking: provider.isEnabled(.orderTracking)
                 ? HomeScreen.OrderTracking(number: kitchen.trackedOrder.number, stages: kitchen.trackedOrder.stages,
                                            reached: kitchen.trackedOrder.reached) : nil,
-            offersDelivery: provider.isEnabled(flags.delivery),
-            sendsToKitchenDisplay: provider.isEnabled(flags.kitchenDisplay),
-            tipPresets: provider.isEnabled(flags.tipJar) ? kitchen.tipPresets : nil,
+            offersDelivery: provider.isEnabled(.delivery),
+            sendsToKitchenDisplay: provider.isEnabled(.kitchenDisplay),
+            tipPresets: provider.isEnabled(.tipJar) ? kitchen.tipPresets : nil,
             // Not debuggable and not in Nimbus: the user's choice, else the registry's fallback.
-            sponsoredShortcuts: preferences.getPreferenceFor(flags.sponsoredShortcuts) ? kitchen.sponsoredShortcuts : [])
+            sponsoredShortcuts: preferences.getPreferenceFor(.sponsoredShortcuts) ? kitchen.sponsoredShortcuts : [])
     }
 }

@@ -1,3 +1,6 @@
+import CommandLineArguments
+import Platform
+
 /// The command line of the `bibimbap` demo app, parsed: what to do and with which options.
 ///
 /// Use `parse` on the arguments after the program name; a mistake is a `UsageError` whose text
@@ -8,19 +11,33 @@
 /// arguments.watch   // true
 /// ```
 public struct BibimbapArguments: Sendable, Equatable {
-    /// When to use ANSI colour.
-    public enum ColourChoice: String, Sendable, Equatable {
-        /// Only when standard output is a terminal and `NO_COLOR` is unset.
-        case auto
-        case always
-        case never
-    }
-
     /// A command line the app cannot make sense of.
     public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
         public var description: String
         public init(description: String) { self.description = description }
     }
+
+    static let watch = FlagOption("--watch", help: "Redraw whenever the store changes (another process toggling a flag) or the window is "
+                                  + "resized, marking the lines that changed with »; Ctrl-C quits (exit status 130).")
+    static let annotate = FlagOption("--annotate", help: "Name the flag or preference behind each block of the screen, and the flags "
+                                     + "whose blocks are hidden because they are off.")
+    static let interval = ValueOption("--interval", value: .text("MS"), help: "How often \(watch.name) looks at the store, in milliseconds "
+                                      + "(default 200).")
+    static let config = ValueOption("--config", value: .file, placeholder: "PATH", help: "The app's feature-flags.yaml (default: "
+                                    + "$FLAGS_CONFIG, else search the working directory and its parents, else the built-in demo).")
+    static let store = ValueOption("--store", value: .file, placeholder: "PATH", help: "The prefs store (default: $FLAGS_STORE, else the "
+                                   + "app's default store).")
+    static let noColor = FlagOption("--no-color", aliases: ["--no-colour"], help: "The same as --color never.")
+    static let color = ValueOption("--color", aliases: ["--colour"], value: .choice(ColorChoice.allCases.map(\.rawValue)), placeholder: "WHEN",
+                                   help: "auto (default: only on a terminal, and not when NO_COLOR is set), always or never. "
+                                   + "\(noColor.name) is --color never.")
+    static let width = ValueOption("--width", value: .text("COLUMNS"), help: "Width of the screen (default: the terminal's, else 64; at least 48).")
+    static let helpOption = FlagOption.help("This help.")
+    /// The options the help lists, in its order; `--no-color` is told of in `--color`'s line.
+    static let listed: [any DeclaredOption] = [watch, annotate, interval, config, store, color, width, helpOption]
+
+    /// The options as the help lists them, wrapped at 79 columns as its prose is.
+    static let optionList = HelpLayout.optionList(listed.map(\.spec), width: 79)
 
     /// The help, in lines of at most 80 columns.
     public static let help = """
@@ -37,23 +54,7 @@ public struct BibimbapArguments: Sendable, Equatable {
                         [--width COLUMNS]
 
         OPTIONS:
-          --watch          Redraw whenever the store changes (another process toggling
-                           a flag) or the window is resized, marking the lines that
-                           changed with »; Ctrl-C quits (exit status 130).
-          --annotate       Name the flag or preference behind each block of the screen,
-                           and the flags whose blocks are hidden because they are off.
-          --interval MS    How often --watch looks at the store, in milliseconds
-                           (default 200).
-          --config PATH    The app's feature-flags.yaml (default: $FLAGS_CONFIG, else
-                           search the working directory and its parents, else the
-                           built-in demo).
-          --store PATH     The prefs store (default: $FLAGS_STORE, else the app's
-                           default store).
-          --color WHEN     auto (default: only on a terminal, and not when NO_COLOR is
-                           set), always or never. --no-color is --color never.
-          --width COLUMNS  Width of the screen (default: the terminal's, else 64; at
-                           least 48).
-          -h, --help       This help.
+        \(optionList)
 
         EXAMPLE (two tmux panes):
           left:  swift run flags            # the debug menu
@@ -66,7 +67,7 @@ public struct BibimbapArguments: Sendable, Equatable {
     public var intervalMilliseconds = 200
     public var configPath: String?
     public var storePath: String?
-    public var colour = ColourChoice.auto
+    public var color = ColorChoice.auto
     /// The screen's width; nil follows the terminal (64 when the output is not one).
     public var width: Int?
     public var annotate = false
@@ -74,53 +75,54 @@ public struct BibimbapArguments: Sendable, Equatable {
     public init() {}
 
     public static func parse(_ words: [String]) throws(UsageError) -> BibimbapArguments {
+        var arguments = ArgumentList(words, valuesMayLookLikeOptions: false)
+        do {
+            return try parse(&arguments)
+        } catch let error as UsageError {
+            throw error
+        } catch let error as ArgumentError {
+            guard error.reason == .unknownOption else { throw UsageError(description: error.description) }
+            let all = (listed + [noColor]).map(\.spec)
+            let hint = OptionSpec.nearestName(to: error.word, among: all).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(description: "unknown option '\(error.word)'\(hint)")
+        } catch {
+            throw UsageError(description: "\(error)")
+        }
+    }
+
+    private static func parse(_ arguments: inout ArgumentList) throws -> BibimbapArguments {
+        func number(_ option: ValueOption, atLeast minimum: Int) throws -> Int? {
+            guard let text = try arguments.value(of: option) else { return nil }
+            guard let number = Int(text), number >= minimum else {
+                throw UsageError(description: "\(option.name) needs a whole number of at least \(minimum), not '\(text)'")
+            }
+            return number
+        }
         var result = BibimbapArguments()
-        var rest = words[...]
-        while let word = rest.popFirst() {
-            var (name, attached) = (word, String?.none)
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-                name = String(word[..<equals])
-                attached = String(word[word.index(after: equals)...])
+        result.showHelp = arguments.take(helpOption)
+        result.watch = arguments.take(watch)
+        result.annotate = arguments.take(annotate)
+        result.intervalMilliseconds = try number(interval, atLeast: 10) ?? result.intervalMilliseconds
+        result.configPath = try arguments.value(of: config)
+        if let path = try arguments.value(of: store) {
+            // An empty path would name the working directory: never what was meant.
+            guard !path.isEmpty else {
+                throw UsageError(description: "\(store.name) needs a file path, not an empty one (leave it out for the default store)")
             }
-            func value() throws(UsageError) -> String {
-                if let attached { return attached }
-                guard let next = rest.popFirst(), !next.hasPrefix("-") || next == "-" else {
-                    throw UsageError(description: "\(name) needs a value")
-                }
-                return next
+            result.storePath = path
+        }
+        result.width = try number(width, atLeast: HomeScreenRenderer.minimumWidth)
+        if arguments.take(noColor) { result.color = .never }
+        if let text = try arguments.value(of: color) {
+            guard let choice = ColorChoice(rawValue: text) else {
+                throw UsageError(description: "\(color.name) takes auto, always or never, not '\(text)'")
             }
-            func number(atLeast minimum: Int) throws(UsageError) -> Int {
-                let text = try value()
-                guard let number = Int(text), number >= minimum else {
-                    throw UsageError(description: "\(name) needs a whole number of at least \(minimum), not '\(text)'")
-                }
-                return number
-            }
-            switch name {
-            case "-h", "--help", "help": result.showHelp = true
-            case "--watch": result.watch = true
-            case "--annotate": result.annotate = true
-            case "--interval": result.intervalMilliseconds = try number(atLeast: 10)
-            case "--config": result.configPath = try value()
-            case "--store":
-                let path = try value()
-                // An empty path would name the working directory: never what was meant.
-                guard !path.isEmpty else { throw UsageError(description: "--store needs a file path, not an empty one (leave it out for the default store)") }
-                result.storePath = path
-            case "--width": result.width = try number(atLeast: HomeScreenRenderer.minimumWidth)
-            case "--no-color", "--no-colour": result.colour = .never
-            case "--color", "--colour":
-                let text = try value()
-                guard let choice = ColourChoice(rawValue: text) else {
-                    throw UsageError(description: "\(name) takes auto, always or never, not '\(text)'")
-                }
-                result.colour = choice
-            default:
-                throw UsageError(description: word.hasPrefix("-") ? "unknown option '\(word)'" : "unexpected argument '\(word)'")
-            }
-            if attached != nil, ["-h", "--help", "--watch", "--annotate", "--no-color", "--no-colour"].contains(name) {
-                throw UsageError(description: "\(name) takes no value")
-            }
+            result.color = choice
+        }
+        // `bibimbap help` is `bibimbap --help`, as `flags help` is.
+        for word in try arguments.positionals() {
+            guard word == "help" else { throw UsageError(description: "unexpected argument '\(word)'") }
+            result.showHelp = true
         }
         return result
     }

@@ -1,10 +1,10 @@
 import FeatureFlags
-import FlagsTool
 import Foundation
+import Platform
 
-/// The `bibimbap` demo app from start to exit: parse the command line, open the flags, register
-/// the services in `AppContainer`, and draw the home screen once or, with `--watch`, whenever the
-/// store changes.
+/// The `bibimbap` demo app from start to exit: parse the command line, open the flags, refuse a
+/// registry the generated Swift no longer matches, register the services in `AppContainer`, and
+/// draw the home screen once or, with `--watch`, whenever the store changes.
 ///
 /// Use it from the executable's `main.swift`; tests call `run` with their own console,
 /// environment and stop condition. Exit status: 0 success, 1 the flags could not be opened,
@@ -38,28 +38,27 @@ public enum BibimbapCommandLine {
         }
 
         var flagsEnvironment: FlagsEnvironment
-        let flags: BibimbapFlags
         do {
-            flagsEnvironment = try RegistryDiscovery.open(FlagsOptions(
-                configPath: arguments.configPath, storePath: arguments.storePath,
-                workingDirectory: workingDirectory, environment: environment))
-            flags = try BibimbapFlags(registry: flagsEnvironment.registry)
+            let options = FlagsOptions(configPath: arguments.configPath, storePath: arguments.storePath,
+                                       workingDirectory: workingDirectory, environment: environment)
+            flagsEnvironment = try FlagsEnvironment.open(options, registryPath: try BibimbapRegistry.path(for: options))
+            try flagsEnvironment.registry.checkGeneratedCode()
         } catch {
             console.writeError("bibimbap: \(error)\n")
             return 1
         }
         DependencyHelper().bootstrapDependencies(from: flagsEnvironment)
 
-        let colour = usesColour(arguments.colour, console: console, environment: environment)
+        let color = arguments.color.isOn(outputIsTerminal: console.isTerminal, environment: environment)
         // On a terminal with --watch, two columns go to the gutter that marks changed lines.
         let gutter = arguments.watch && console.isTerminal ? ChangedLines.blank.count : 0
         // A phone app's screen: it follows a narrow pane but stops growing at 100 columns.
         func width() -> Int {
             arguments.width ?? (console.columns().map { min($0 - gutter, HomeScreenRenderer.maximumAutomaticWidth) } ?? HomeScreenRenderer.defaultWidth)
         }
-        let home = HomeViewModel(flags: flags)
+        let home = HomeViewModel()
         func frame() -> String {
-            HomeScreenRenderer(width: width(), colour: colour, annotate: arguments.annotate)
+            HomeScreenRenderer(width: width(), color: color, annotate: arguments.annotate)
                 .render(home.screen, footer: AppFooter(environment: flagsEnvironment))
         }
 
@@ -96,7 +95,7 @@ public enum BibimbapCommandLine {
                 if console.isTerminal {
                     // A resize redraws the same screen at another width: nothing to mark then.
                     let since = previous.flatMap { $0.width == now ? $0.text : nil }
-                    console.write(clearScreen + ChangedLines.marked(text, since: since, colour: colour))
+                    console.write(clearScreen + ChangedLines.marked(text, since: since, color: color))
                 } else {
                     console.write(text + "\n")
                 }
@@ -104,18 +103,9 @@ public enum BibimbapCommandLine {
             },
             shouldStop: shouldStop,
             redrawRequested: { resize?.takeResize() ?? false })
-        // Leave the cursor below the last frame, in the terminal's own colours.
-        if console.isTerminal { console.write((colour ? "\u{1B}[0m" : "") + "\n") }
+        // Leave the cursor below the last frame, in the terminal's own colors.
+        if console.isTerminal { console.write((color ? "\u{1B}[0m" : "") + "\n") }
         if let caught = signal?.caught { return 128 + caught }
         return 0
-    }
-
-    /// Colour only on a terminal, unless asked; `NO_COLOR` (any non-empty value) or `TERM=dumb` turn `auto` off.
-    public static func usesColour(_ choice: BibimbapArguments.ColourChoice, console: BibimbapConsole, environment: [String: String]) -> Bool {
-        switch choice {
-        case .always: true
-        case .never: false
-        case .auto: console.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// console.write("hello\n")
 /// ```
 public struct BibimbapConsole: Sendable {
-    /// Whether standard output is a terminal: colour and clearing the screen depend on it.
+    /// Whether standard output is a terminal: color and clearing the screen depend on it.
     public var isTerminal: Bool
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void

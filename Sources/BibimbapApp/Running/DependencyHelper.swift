@@ -8,7 +8,7 @@ import Prefs
 /// (`FeatureFlaggable`, `UserFeaturePreferenceProvider`) resolves the current ones.
 ///
 /// ```swift
-/// let environment = try RegistryDiscovery.open(FlagsOptions())
+/// let environment = try FlagsEnvironment.open(FlagsOptions(configPath: "feature-flags.yaml"))
 /// DependencyHelper().bootstrapDependencies(from: environment)
 /// ```
 public struct DependencyHelper: Sendable {

@@ -46,11 +46,6 @@ public final class BackgroundExperimentsFetch: Sendable {
         if !started { state.withLock { $0 = .finished(environment) } }
     }
 
-    /// Whether the fetch is still running.
-    public var isRunning: Bool {
-        state.withLock { if case .running = $0 { true } else { false } }
-    }
-
     /// The environment with the fetched experiments, once, when the fetch has finished; nil before
     /// and after.
     public func take() -> FlagsEnvironment? {

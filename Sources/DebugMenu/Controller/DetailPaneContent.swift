@@ -24,7 +24,7 @@ import Platform
 struct DetailPaneContent {
     /// The app's flags, resolved for the previewed channel.
     let previewed: FlagsEnvironment
-    /// The Nimbus overrides in the store, honoured or not (a release preview honours none).
+    /// The Nimbus overrides in the store, honored or not (a release preview honors none).
     let stored: NimbusDebugOverrides
     let separator: String
     /// Seconds since 1970, for the age of a debug override.
@@ -36,13 +36,13 @@ struct DetailPaneContent {
 
     private var registry: FeatureFlagRegistry { previewed.registry }
     private var manifest: FeatureManifest { previewed.registry.manifest }
-    private var honours: Bool { previewed.provider.honoursOverrides }
+    private var honors: Bool { previewed.provider.honorsOverrides }
     private static let wins = "  \u{2190} wins"
     private static let labelWidth = 22
 
     /// Why edits are refused in this preview, or nil.
     var editingRefusal: String? {
-        honours ? nil : "the \(previewed.channel) preview honours no override, as a release build; Esc, then c previews another channel"
+        honors ? nil : "the \(previewed.channel) preview honors no override, as a release build; Esc, then c previews another channel"
     }
 
     /// The pane for row `id`, or nil for a row that is not the registry's (any more).
@@ -149,12 +149,12 @@ struct DetailPaneContent {
             lines.append(layer("forced branch", "none", wins: false, style: .dim))
         }
         for (slug, branch) in forced.sorted(by: { $0.key < $1.key }) {
-            lines.append(layer("forced branch", "\(slug) \u{2192} \(branch)\(honours ? "" : " (inactive in this preview)")", wins: false,
-                               style: honours ? .normal : .dim))
+            lines.append(layer("forced branch", "\(slug) \u{2192} \(branch)\(honors ? "" : " (inactive in this preview)")", wins: false,
+                               style: honors ? .normal : .dim))
         }
         if let value = stored.featureValues[nimbus.feature]?[nimbus.variable] {
-            lines.append(layer("feature override", value.compactText + (honours ? "" : " (inactive in this preview)"),
-                               wins: source == .featureOverride, style: honours ? .accent : .dim))
+            lines.append(layer("feature override", value.compactText + (honors ? "" : " (inactive in this preview)"),
+                               wins: source == .featureOverride, style: honors ? .accent : .dim))
         } else {
             lines.append(layer("feature override", "none", wins: false, style: .dim))
         }
@@ -250,7 +250,7 @@ struct DetailPaneContent {
             let variableSource = resolved?.source(ofVariable: variable.name) ?? .defaultValue
             var sourceText = variableSource.summary
             if let stored = overridden[variable.name], variableSource != .featureOverride {
-                sourceText += " (override \(stored.compactText) \(honours ? "does not fit the type" : "inactive in this preview"))"
+                sourceText += " (override \(stored.compactText) \(honors ? "does not fit the type" : "inactive in this preview"))"
             }
             if resolved?.rejectedVariables.contains(variable.name) == true { sourceText += " (a record's value of the wrong type was ignored)" }
             let key = "  \"\(variable.name)\": "

@@ -18,7 +18,7 @@ import Nimbus
 enum ExperimentsScreenItems {
     /// Every record with its status, reason, branches and JSON.
     ///
-    /// - Parameter storedForcedBranches: the store's forced branches, honoured or not, so a
+    /// - Parameter storedForcedBranches: the store's forced branches, honored or not, so a
     ///   release preview still says which branch is forced (and that it is ignored there).
     static func items(of experiments: NimbusExperiments, storedForcedBranches: [String: String]) -> [ExperimentsScreen.Item] {
         var items = experiments.enrollments.map { item(for: $0, in: experiments, storedForcedBranches: storedForcedBranches) }
@@ -32,10 +32,10 @@ enum ExperimentsScreenItems {
     static func item(for result: EnrollmentResult, in experiments: NimbusExperiments,
                      storedForcedBranches: [String: String]) -> ExperimentsScreen.Item {
         let record = experiments.recordsBeforeForcing[result.slug] ?? result.record
-        let honoured = experiments.overrides.forcedBranches[result.slug]
+        let honored = experiments.overrides.forcedBranches[result.slug]
         let stored = storedForcedBranches[result.slug]
         var reason = experiments.explanation(of: result)
-        if let stored, honoured == nil {
+        if let stored, honored == nil {
             reason += "; branch `\(stored)` is forced in the store, but a \(experiments.client.channel) build ignores forced branches"
         }
         let total = record.branches.reduce(0) { $0 + $1.ratio }
@@ -47,7 +47,7 @@ enum ExperimentsScreenItems {
                 isEnrolled: result.status.branch == branch.slug, isForced: stored == branch.slug)
         }
         return ExperimentsScreen.Item(
-            slug: result.slug, kind: result.isRollout ? .rollout : .experiment, status: status(of: result, forced: honoured),
+            slug: result.slug, kind: result.isRollout ? .rollout : .experiment, status: status(of: result, forced: honored),
             forcedBranch: stored, reason: reason, branches: branches,
             recordLines: record.json.prettyText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }

@@ -55,7 +55,7 @@ public final class FeatureFlagsBoolSetting {
                   featureFlagsProvider: provider, settingDidChange: settingDidChange)
     }
 
-    /// The value the app sees now (the override when one is honoured, else Nimbus).
+    /// The value the app sees now (the override when one is honored, else Nimbus).
     public var isOn: Bool {
         featureFlagsProvider.isEnabled(featureFlagID)
     }

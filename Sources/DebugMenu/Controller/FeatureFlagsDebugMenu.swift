@@ -28,7 +28,7 @@ public enum FeatureFlagsDebugMenu {
     /// The keys, as `flags menu --help` lists them: the row list's bindings from
     /// `MenuKeyBindings` (the table the menu handles keys with), then what the marks mean.
     public static let keyHelp = MenuKeyBindings.helpText + "\n\n" + """
-        Marks: [x] on, [ ] off, [=] a choice; * (or a coloured dot) marks a debug override, with
+        Marks: [x] on, [ ] off, [=] a choice; * (or a colored dot) marks a debug override, with
         the Nimbus value it hides in brackets and its age (override · 5m). Read-only rows are dim.
         The filter is fuzzy, as in fzf: its letters in order (tj finds Tip Jar) in a row's id, title,
         status or source (override, an experiment's slug), best matches first, matched letters
@@ -47,16 +47,18 @@ public enum FeatureFlagsDebugMenu {
     /// - Parameters:
     ///   - environment: the app's flags; open it with `fetchPolicy = .cacheOnly` so a Remote
     ///     Settings server is never waited for before the first frame.
+    ///   - isDemo: the flags are the tool's built-in demo (`RegistryDiscovery.opensDemo`), which
+    ///     the header says.
     ///   - experimentsFetch: how to fetch the experiments in the background once the first frame
     ///     is drawn (when they come from a server); nil or `.cacheOnly` never asks the server.
     ///   - pollIntervalMilliseconds: how often the store is checked for outside changes.
     /// - Throws: `TerminalError` when there is no usable terminal (nothing was drawn then).
-    public static func run(environment: FlagsEnvironment, experimentsFetch: ExperimentsFetchPolicy? = nil,
+    public static func run(environment: FlagsEnvironment, isDemo: Bool = false, experimentsFetch: ExperimentsFetchPolicy? = nil,
                            pollIntervalMilliseconds: Int = 250) throws -> Exit {
         try Terminal.checkUsable()
         return try Terminal.run(pollIntervalMilliseconds: pollIntervalMilliseconds) { terminal in
             let renderer = ScreenRenderer(terminal: terminal)
-            let controller = FeatureFlagsDebugViewController(environment: environment, glyphs: renderer.layout.glyphs)
+            let controller = FeatureFlagsDebugViewController(environment: environment, isDemo: isDemo, glyphs: renderer.layout.glyphs)
             controller.copyToClipboard = { terminal.copyToClipboard($0) }
             if let policy = experimentsFetch { controller.fetchExperimentsInBackground(policy: policy) }
             while true {

@@ -83,16 +83,11 @@ extension FeatureFlagsDebugViewController {
         previewChannel = channel
         previewed = channel == environment.channel ? environment : environment.previewing(channel)
         rebuildAllRows()
-        if previewed.provider.honoursOverrides {
+        if previewed.provider.honorsOverrides {
             screen.show(message: "Previewing \(channel).")
         } else {
             screen.show(message: "Previewing \(channel): overrides are inactive, values come from Nimbus.")
         }
-    }
-
-    /// Previews the manifest channel a build of `build` resolves for.
-    public func preview(_ build: BuildChannel) {
-        preview(environment.registry.channels.manifestChannel(for: build))
     }
 
     /// The manifest's channel after `channel`, in the manifest's order, wrapping round (the `c`
@@ -108,7 +103,7 @@ extension FeatureFlagsDebugViewController {
         case .featureFlag(let id)?:
             guard let setting = setting(forFlagID: id) else { return }
             let value = try setting.toggle()
-            let note = previewed.provider.honoursOverrides ? "" : " (inactive in the \(previewChannel) preview)"
+            let note = previewed.provider.honorsOverrides ? "" : " (inactive in the \(previewChannel) preview)"
             screen.show(message: "\(setting.titleText): override \(MenuText.onOff(value)) stored\(note).")
         case .userPreference(let id)?:
             guard let flag = environment.registry.flagIfPresent(id) else { return }

@@ -16,28 +16,19 @@ extension FeatureFlagsDebugViewController {
     /// by `takeFetchedExperiments()`, which every `handle(_:)` calls.
     @discardableResult
     public func fetchExperimentsInBackground(policy: ExperimentsFetchPolicy = .fetch) -> Bool {
-        guard experimentsFetch == nil, policy != .cacheOnly, ExperimentsStatusText.isRemote(environment.experiments) else {
-            return false
-        }
-        experimentsFetch = BackgroundExperimentsFetch(environment: environment, policy: policy)
-        experimentsStatus = ExperimentsStatusText.text(for: environment.experiments, isFetching: true,
-                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
-        return true
+        experimentsFeed.start(environment: environment, policy: policy)
     }
 
     /// Whether a background fetch is still running.
-    public var isFetchingExperiments: Bool { experimentsFetch != nil }
+    public var isFetchingExperiments: Bool { experimentsFeed.isFetching }
 
     /// Swaps in the environment of a finished background fetch (rows reload; selection, filter
     /// and previewed channel stay). Returns whether it did.
     @discardableResult
     public func takeFetchedExperiments() -> Bool {
-        guard let fetch = experimentsFetch, let fetched = fetch.take() else { return false }
-        experimentsFetch = nil
+        guard let fetched = experimentsFeed.takeFetched() else { return false }
         // The fetch started on the store open then; it may have been reopened since.
         adopt(fetched.prefs === environment.prefs ? fetched : fetched.using(store: environment.prefs))
-        experimentsStatus = ExperimentsStatusText.text(for: fetched.experiments, isFetching: false,
-                                                       dash: glyphs.dash, ellipsis: glyphs.ellipsis)
         return true
     }
 
@@ -45,7 +36,7 @@ extension FeatureFlagsDebugViewController {
     func adopt(_ environment: FlagsEnvironment) {
         self.environment = environment
         previewed = previewChannel == environment.channel ? environment : environment.previewing(previewChannel)
-        snapshot = environment.prefs.allEntries()
+        shownStore.reset(to: environment.prefs.allEntries())
         countOverrides()
         rebuildAllRows()
     }

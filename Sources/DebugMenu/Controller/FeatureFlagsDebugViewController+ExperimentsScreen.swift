@@ -38,7 +38,7 @@ extension FeatureFlagsDebugViewController {
     /// (another experiment already holds the feature, the record is for another app).
     func forceBranch(_ branch: String, of slug: String) throws {
         // As a release build would: it never reads forced branches, so there is nothing to preview.
-        guard previewed.provider.honoursOverrides else {
+        guard previewed.provider.honorsOverrides else {
             screen.show(message: "Not forced: a \(previewChannel) build ignores forced branches, like every debug override; c previews another channel.")
             return
         }

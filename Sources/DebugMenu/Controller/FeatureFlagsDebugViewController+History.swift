@@ -12,12 +12,12 @@ import Prefs
 extension FeatureFlagsDebugViewController {
     /// After an action: a write that recorded a new group becomes the next thing `u` undoes.
     func rememberChange(since before: Int64?, of action: MenuAction) {
-        guard action != .undo, let group = environment.prefs.lastRecordedGroup, group != before else { return }
-        undoGroups.append(group)
+        guard action != .undo else { return }
+        undoStack.remember(group: environment.prefs.lastRecordedGroup, recordedBefore: before)
     }
 
     func undoLastChange() throws {
-        guard let group = undoGroups.popLast() else {
+        guard let group = undoStack.popLast() else {
             screen.show(message: "Nothing to undo: no change made in this menu is left to take back.")
             return
         }

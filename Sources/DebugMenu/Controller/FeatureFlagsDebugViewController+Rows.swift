@@ -23,7 +23,6 @@ extension FeatureFlagsDebugViewController {
     /// experiment's slug without working out every row in full.
     func rebuildAllRows(searchTexts: [(source: String, value: String)]? = nil) {
         let registry = environment.registry
-        self.hasSearchTexts = searchTexts != nil
         settingByFlag = [:]  // switches read from `previewed`, which may have changed
         let debuggable = registry.debuggableFlagIndices
         let preferenceFlags = registry.userPreferenceFlagIndices.map { registry.flags[$0] }
@@ -35,9 +34,8 @@ extension FeatureFlagsDebugViewController {
 
         // The made rows read only values fixed now (the store's overrides as last read): a row
         // whose override changes later is replaced, whole, by `refreshRow`.
-        let overridden = previewed.provider.honoursOverrides ? overriddenFlagIDs : []
+        let overridden = previewed.provider.honorsOverrides ? overrideCounts.overriddenFlagIDs : []
         let layout = RowLayout(debuggable: debuggable, flagCount: registry.flags.count)
-        self.layout = layout
         let switches = MenuRows.Segment.made(
             count: debuggable.count, section: .featureFlags,
             row: { position in
@@ -56,7 +54,7 @@ extension FeatureFlagsDebugViewController {
                 guard case .buildStatus(let flagID)? = MenuRowID(rawValue: id) else { return nil }
                 return registry.index(ofFlag: flagID)
             })
-        pendingRowCount = debuggable.count + registry.flags.count
+        pendingRows.reset(layout: layout, count: debuggable.count + registry.flags.count, hasSearchTexts: searchTexts != nil)
         screen.update(rows: MenuRows(segments: [switches, .listed(preferenceRows), statuses, .listed(buildFlagRows), experimentRows]))
         // A new evaluation (a force, a fetch, another channel previewed) changes the open screen too.
         refreshExperimentsScreen()
@@ -72,22 +70,13 @@ extension FeatureFlagsDebugViewController {
         let minute = Int(clock() / 60)
         guard minute != ageMinute else { return }
         ageMinute = minute
-        for id in overriddenFlagIDs { refreshRow(.featureFlag(id)) }
+        for id in overrideCounts.overriddenFlagIDs { refreshRow(.featureFlag(id)) }
     }
 
+    /// Counts the overrides of the store as last shown.
     func countOverrides() {
-        var count = 0
-        var flags = Set<String>()
-        for (key, entry) in snapshot where key.hasSuffix(Self.debugKeySuffix) && entry.value.boolValue != nil {
-            count += 1
-            let id = String(key.dropLast(Self.debugKeySuffix.count))
-            if environment.registry.flagIfPresent(id) != nil { flags.insert(id) }
-        }
-        overrideCount = count
-        overriddenFlagIDs = flags
-        let nimbus = NimbusOverrideStore.overrides(in: snapshot)
-        nimbusOverrideCount = nimbus.forcedBranches.count + nimbus.featureOverrideCount
-        screen.setNimbusOverrideCount(nimbusOverrideCount)
+        overrideCounts = OverrideCounts(snapshot: shownStore.snapshot, registry: environment.registry)
+        screen.setNimbusOverrideCount(overrideCounts.nimbusOverrides)
     }
 
     /// The row `id` as things stand; `states` (from one read of the store) saves a read per flag

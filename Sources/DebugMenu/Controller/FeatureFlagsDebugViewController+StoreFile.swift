@@ -19,21 +19,17 @@ extension FeatureFlagsDebugViewController {
     /// and `-shm` left at the path can be removed rather than read by the new store.
     @discardableResult
     public func followStoreAtPath() -> Bool {
-        let change = environment.prefs.changeAtPath()
-        guard needsReopen || change != nil else { return true }
-        needsReopen = true
-        let what = (change ?? .missing).description
-        do {
-            adopt(try environment.reopeningStore())
-            needsReopen = false
-            // The groups `u` would undo are the old file's; the new file's history is another.
-            undoGroups.removeAll()
-            storeStatus = "store \(what): reopened"
-            screen.show(message: "The store file was \(what); opened \(environment.storePath) again.")
+        switch storeFollower.follow(environment) {
+        case .inUse:
             return true
-        } catch {
-            storeStatus = "store \(what): cannot reopen"
-            screen.show(message: "The store file was \(what) and \(environment.storePath) cannot be opened: \(error.problem); \(error.hint)")
+        case .reopened(let reopened, let message):
+            adopt(reopened)
+            // The groups `u` would undo are the old file's; the new file's history is another.
+            undoStack.removeAll()
+            screen.show(message: message)
+            return true
+        case .unavailable(let message):
+            screen.show(message: message)
             return false
         }
     }

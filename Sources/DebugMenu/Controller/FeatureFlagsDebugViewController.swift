@@ -36,11 +36,14 @@ import Prefs
 public final class FeatureFlagsDebugViewController {
     // Its jobs are split over files: this one (state, Firefox's surface, reading, input),
     // +Actions, +Rows (with `MenuRowFactory`), +Presets, +Experiments (the background fetch),
-    // +ExperimentsScreen (`e`), +History and +StoreFile. The
-    // stored properties are internal only for those extensions.
+    // +ExperimentsScreen (`e`), +Detail, +History and +StoreFile; the state of a job is a part
+    // of its own (`StoreChangeTracker`, `OverrideCounts`, `ExperimentsFeed`, `MenuUndoStack`,
+    // `StoreFollower`, `PendingRows`). The stored properties are internal only for those extensions.
     /// The app's flags and store, as opened (its channel is the one first previewed); replaced
     /// when a background fetch of the experiments finishes.
     public internal(set) var environment: FlagsEnvironment
+    /// The flags are the tool's built-in demo, which the header says.
+    public let isDemo: Bool
     /// The channel whose values and override rules are shown (`c` cycles it).
     public internal(set) var previewChannel: String
     /// `environment`, resolved for `previewChannel`.
@@ -48,7 +51,7 @@ public final class FeatureFlagsDebugViewController {
     /// The switches of the Feature Flags section, sorted by title (made on first use: a large
     /// app's menu makes the switches of the rows it shows).
     public var settings: [FeatureFlagsBoolSetting] {
-        layout.debuggable.map { setting(for: environment.registry.flags[$0]) }
+        pendingRows.layout.debuggable.map { setting(for: environment.registry.flags[$0]) }
     }
     /// What is on screen: rows, selection, filter, help, prompts.
     public internal(set) var screen: ScreenModel
@@ -58,60 +61,46 @@ public final class FeatureFlagsDebugViewController {
         return Array(screen.rows)
     }
 
-    /// Where each row is among the rows.
-    var layout = RowLayout()
-    /// How many rows are still pending (`MenuRow.isPending`): flag rows start so, and get their
-    /// values when they come into view, are selected or are asked for.
-    var pendingRowCount = 0
-    /// Whether the pending rows carry their source texts for the filter (`prepareForFiltering`).
-    var hasSearchTexts = false
+    /// Where each row is, and which are still pending (`MenuRow.isPending`): flag rows start so,
+    /// and get their values when they come into view, are selected or are asked for.
+    var pendingRows = PendingRows()
     /// The switches made so far, by flag id; all bound to `previewed`'s provider.
     var settingByFlag: [String: FeatureFlagsBoolSetting] = [:]
-    /// Which rows show the value stored under a prefs key.
-    let rowsByStoreKey: [String: [MenuRowID]]
-    /// The store as last shown.
-    var snapshot: [String: PrefEntry]
-    /// Flags (of the registry) that have a stored override: the rows whose age text ages.
-    var overriddenFlagIDs: Set<String> = []
-    var overrideCount = 0
-    /// Forced branches and feature values (each variable) stored, for the header and `R`.
-    var nimbusOverrideCount = 0
+    /// The store as the rows last showed it, and which rows show each key.
+    var shownStore: StoreChangeTracker
+    /// The overrides in the store as last shown, for the header, `R` and the ages.
+    var overrideCounts = OverrideCounts()
+    /// The minute the override ages were last written for.
     var ageMinute: Int
     let clock: () -> Double
     let separator: String
     let glyphs: ScreenGlyphs
-    var experimentsFetch: BackgroundExperimentsFetch?
-    /// The store's history groups of the changes made in this menu and not undone yet, newest
-    /// last: what `u` takes back.
-    var undoGroups: [Int64] = []
+    /// The experiments' source and its background fetch.
+    var experimentsFeed: ExperimentsFeed
+    /// What `u` takes back.
+    var undoStack = MenuUndoStack()
     /// Puts a text on the clipboard (`y` in the detail pane); the menu sets it to its terminal's
     /// `copyToClipboard(_:)`. Returns whether the request was sent.
     public var copyToClipboard: ((String) -> Bool)?
     /// The width the detail pane wraps its sentences at: the terminal's, as last drawn.
     var detailWidth = 80
     /// What the header says about the experiments' source (nil for a file).
-    public internal(set) var experimentsStatus: String?
+    public var experimentsStatus: String? { experimentsFeed.status }
+    /// Whether the store open is the file at its path, and what the header says when not.
+    var storeFollower = StoreFollower()
     /// What the header says about the store when its file was moved away or replaced.
-    public internal(set) var storeStatus: String?
-    /// True once the open store was closed because its path named another file, until the
-    /// path is opened again.
-    var needsReopen = false
-    /// When the store's path was last compared with the file open: a `stat` at most this often
-    /// while idle keeps the idle loop idle.
-    var storeCheckedAt = ContinuousClock.now
-    static let storeCheckInterval: Duration = .milliseconds(500)
-    static let debugKeySuffix = FeatureFlagID.debugKeySuffix
-    /// Store keys no row shows and no flag reads: presets and the Remote Settings cache.
-    static let unshownKeyPrefixes = ["presets.", "remoteSettings."]
+    public var storeStatus: String? { storeFollower.status }
 
     /// A controller showing `environment`, previewing its channel.
     ///
     /// - Parameters:
+    ///   - isDemo: the flags are the tool's built-in demo (`RegistryDiscovery.opensDemo`).
     ///   - glyphs: the symbols of the terminal (its `separator` joins facts in row texts).
     ///   - clock: seconds since 1970, for the age of overrides (tests pass their own).
-    public init(environment: FlagsEnvironment, glyphs: ScreenGlyphs = .unicode,
+    public init(environment: FlagsEnvironment, isDemo: Bool = false, glyphs: ScreenGlyphs = .unicode,
                 clock: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.environment = environment
+        self.isDemo = isDemo
         self.separator = " \(glyphs.separator) "
         self.glyphs = glyphs
         self.previewChannel = environment.channel
@@ -119,28 +108,12 @@ public final class FeatureFlagsDebugViewController {
         self.clock = clock
         self.ageMinute = Int(clock() / 60)
         self.screen = ScreenModel(rows: [])
-        // Debug keys are not listed: `rows(forStoreKey:)` reads the flag from the key, which
-        // saves a 10,000-entry table at every start of a large app's menu.
-        var byKey: [String: [MenuRowID]] = [:]
-        for index in environment.registry.userPreferenceFlagIndices {
-            let flag = environment.registry.flags[index]
-            if let userPrefsKey = flag.userPrefsKey {
-                byKey[userPrefsKey, default: []].append(.userPreference(flag.rawValue))
-            }
-        }
-        for preference in environment.registry.preferences {
-            byKey[preference.userPrefsKey, default: []].append(.typedPreference(preference.id))
-        }
-        rowsByStoreKey = byKey
-        snapshot = environment.prefs.allEntries()
+        self.shownStore = StoreChangeTracker(registry: environment.registry, snapshot: environment.prefs.allEntries())
+        self.experimentsFeed = ExperimentsFeed(environment: environment, glyphs: glyphs)
         countOverrides()
         rebuildAllRows()
         // One read-only row per flag: long, and rarely what the user came for.
         screen.setCollapsedSections([.buildOnlyStatus])
-        experimentsStatus = ExperimentsStatusText.text(
-            for: environment.experiments, isFetching: false,
-            cachedAt: ExperimentsStatusText.cachedAt(environment.experiments, prefs: environment.prefs),
-            dash: glyphs.dash, ellipsis: glyphs.ellipsis)
     }
 
     // MARK: - Firefox's surface
@@ -182,50 +155,19 @@ public final class FeatureFlagsDebugViewController {
     /// Returns whether anything shown changed.
     @discardableResult
     public func reloadView() -> Bool {
-        let current = environment.prefs.allEntries()
-        guard current != snapshot else { return false }
-        var affected = Set<MenuRowID>()
-        var unknownKeyChanged = false
-        var shownKeyChanged = false
-        // A forced branch or a feature value changes what Nimbus decides: evaluate again.
-        var nimbusOverrideChanged = false
-        func note(_ key: String) {
-            if NimbusOverrideStore.isOverrideKey(key) { nimbusOverrideChanged = true }
-            if Self.unshownKeyPrefixes.contains(where: key.hasPrefix) { return }
-            shownKeyChanged = true
-            let ids = rows(forStoreKey: key)
-            if !ids.isEmpty {
-                affected.formUnion(ids)
-            } else if !key.hasSuffix(Self.debugKeySuffix) {
-                unknownKeyChanged = true
-            }
-        }
-        for (key, entry) in current where snapshot[key] != entry { note(key) }
-        for key in snapshot.keys where current[key] == nil { note(key) }
-        if nimbusOverrideChanged {
+        switch shownStore.changes(to: environment.prefs.allEntries(), registry: environment.registry) {
+        case .none:
+            return false
+        case .nimbusOverrides:
             adopt(environment.reloaded())
-            return true
-        }
-        snapshot = current
-        guard shownKeyChanged else { return false }
-        countOverrides()
-        if unknownKeyChanged {
+        case .allRows:
+            countOverrides()
             rebuildAllRows()
-        } else {
+        case .rows(let affected):
+            countOverrides()
             for id in affected { refreshRow(id) }
         }
         return true
-    }
-
-    /// The rows that show the store entry `key`: a flag's two rows for its debug key, the rows
-    /// of user preferences for theirs.
-    func rows(forStoreKey key: String) -> [MenuRowID] {
-        var ids = rowsByStoreKey[key] ?? []
-        if key.hasSuffix(Self.debugKeySuffix), let flag = environment.registry.flagIfPresent(String(key.dropLast(Self.debugKeySuffix.count))),
-           flag.debugKey == key {
-            ids += [.featureFlag(flag.rawValue), .buildStatus(flag.rawValue)]
-        }
-        return ids
     }
 
     // MARK: - Reading
@@ -241,9 +183,9 @@ public final class FeatureFlagsDebugViewController {
             previewChannel: previewChannel == own && own != build ? nil : previewChannel,
             storePath: MenuText.abbreviated(environment.storePath),
             flagCount: environment.registry.flags.count,
-            overrideCount: overrideCount,
-            nimbusOverrideCount: nimbusOverrideCount,
-            statusNote: MenuText.statusNote(isDemo: environment.isDemo, storeStatus: storeStatus, separator: separator),
+            overrideCount: overrideCounts.flagOverrides,
+            nimbusOverrideCount: overrideCounts.nimbusOverrides,
+            statusNote: MenuText.statusNote(isDemo: isDemo, storeStatus: storeStatus, separator: separator),
             experimentsStatus: experimentsStatus)
     }
 
@@ -277,7 +219,7 @@ public final class FeatureFlagsDebugViewController {
 
     /// Works out the values of the pending rows among `indices` (indices into the rows).
     func fillPendingRows(_ indices: some Collection<Int>) {
-        guard pendingRowCount > 0 else { return }
+        guard !pendingRows.isEmpty else { return }
         // Many rows at once (all of them for `rows`): one read of the store for all.
         let states = indices.count > 64 ? previewed.provider.states(of: environment.registry.flags) : [:]
         for index in indices where screen.rows[index].isPending {
@@ -287,7 +229,7 @@ public final class FeatureFlagsDebugViewController {
     }
 
     func replaceRow(at index: Int, with row: MenuRow) {
-        if screen.rows[index].isPending && !row.isPending { pendingRowCount -= 1 }
+        if screen.rows[index].isPending && !row.isPending { pendingRows.noteFilled() }
         screen.replaceRow(at: index, with: row)
     }
 
@@ -300,11 +242,7 @@ public final class FeatureFlagsDebugViewController {
         takeFetchedExperiments()
         switch key {
         case .timeout:
-            let now = ContinuousClock.now
-            if now - storeCheckedAt >= Self.storeCheckInterval {
-                storeCheckedAt = now
-                followStoreAtPath()
-            }
+            if storeFollower.isCheckDue(at: .now) { followStoreAtPath() }
             if reloadView() { screen.show(message: "The store changed; the rows were reloaded.") }
             refreshAges()
             return true
@@ -355,7 +293,7 @@ public final class FeatureFlagsDebugViewController {
     /// not know. One read of the store for all flags; the rows stay pending (working out 20,000
     /// rows in full made the first filter key of a large app take half a second).
     func prepareForFiltering() {
-        guard pendingRowCount > 0, !hasSearchTexts, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
+        guard pendingRows.needsSearchTexts, screen.keyMode == .filter || !screen.filter.isEmpty else { return }
         let flags = environment.registry.flags
         let factory = MenuRowFactory(previewed: previewed, separator: separator, now: clock)
         rebuildAllRows(searchTexts: factory.searchTexts(states: previewed.provider.states(of: flags), flags: flags))

@@ -15,7 +15,7 @@ public struct MenuKeyBinding: Equatable, Hashable, Sendable {
     /// One key of the binding and the command it gives.
     public struct Key: Equatable, Hashable, Sendable {
         public let trigger: MenuKeyTrigger
-        public let command: MenuCommand
+        public let command: MenuKeyCommand
     }
 
     /// What the footer shows for a binding: one of its keys and a short meaning.
@@ -36,7 +36,7 @@ public struct MenuKeyBinding: Equatable, Hashable, Sendable {
     public let footer: FooterHint?
 
     /// A binding of `keys`; the footer (when `footer` is given) names `keys[footerKey]`.
-    public init(_ keys: [(MenuKeyTrigger, MenuCommand)], help: String, footer: String? = nil,
+    public init(_ keys: [(MenuKeyTrigger, MenuKeyCommand)], help: String, footer: String? = nil,
                 footerKey: Int = 0, rank: Int = 0) {
         self.keys = keys.map { Key(trigger: $0.0, command: $0.1) }
         self.helpText = help
@@ -63,7 +63,7 @@ public struct MenuKeyBinding: Equatable, Hashable, Sendable {
 
     /// The command of the first of this binding's keys that matches `event`, wildcards
     /// (`anyCharacter`, `anyKey`) only when `wildcards` is true.
-    func command(for event: KeyEvent, wildcards: Bool) -> MenuCommand? {
+    func command(for event: KeyEvent, wildcards: Bool) -> MenuKeyCommand? {
         for key in keys where key.trigger.isWildcard == wildcards && key.trigger.matches(event) {
             return key.command
         }

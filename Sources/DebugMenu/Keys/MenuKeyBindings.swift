@@ -12,7 +12,7 @@
 /// MenuKeyBindings.command(for: .character("x"), in: .filter)   // .type
 /// ```
 public enum MenuKeyBindings {
-    /// What the keys currently act on, in the order `ScreenModel` checks them.
+    /// What the keys currently act on: the table of `ScreenModel.Mode.keyMode`.
     public enum Mode: Equatable, Hashable, Sendable, CaseIterable {
         /// A y/n question is waiting (reset all, replace a preset).
         case confirmation
@@ -50,7 +50,7 @@ public enum MenuKeyBindings {
     }
 
     /// The command `event` gives in `mode`, or nil when it does nothing there.
-    public static func command(for event: KeyEvent, in mode: Mode) -> MenuCommand? {
+    public static func command(for event: KeyEvent, in mode: Mode) -> MenuKeyCommand? {
         let table = bindings(in: mode)
         for binding in table {
             if let command = binding.command(for: event, wildcards: false) { return command }

@@ -71,7 +71,7 @@ public struct DetailPane: Equatable, Hashable, Sendable {
     /// What `y` copies: the flag's or preference's id.
     public var copyText: String
     public private(set) var lines: [Line]
-    /// Why edits are refused here (a release preview honours no override), or nil when allowed.
+    /// Why edits are refused here (a release preview honors no override), or nil when allowed.
     public var editingRefusal: String?
     /// The first line on screen.
     public private(set) var scrollOffset = 0

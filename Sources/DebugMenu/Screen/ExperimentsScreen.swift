@@ -41,7 +41,7 @@ public struct ExperimentsScreen: Equatable, Hashable, Sendable {
         public var kind: Kind
         public var status: Status
         /// The branch forced for this record in the store, whether or not this evaluation
-        /// honoured it (a release preview does not).
+        /// honored it (a release preview does not).
         public var forcedBranch: String?
         /// Why the client has this status: `NimbusExperiments.explanation(of:)`, or why the
         /// record was skipped.

@@ -3,7 +3,7 @@
 ///
 /// Use `.unicode` when the locale is UTF-8 (`Terminal.usesUnicode`), `.ascii` otherwise;
 /// every meaning survives in ASCII (an overridden row shows `*` instead of `●`), so no
-/// information depends on colour or on Unicode.
+/// information depends on color or on Unicode.
 ///
 /// ```swift
 /// let glyphs: ScreenGlyphs = terminal.usesUnicode ? .unicode : .ascii

@@ -8,11 +8,11 @@
 /// content (section titles and rows, the key help, or the preset chooser), a status line
 /// (question, text prompt, filter, message, position) and a footer with the main keys (the
 /// least important are dropped whole when the terminal is narrow). Rows read `▸ [✓] ● Title   status text   source`:
-/// the pointer marks the selection, `●` (ASCII `*`) an override, in accent colour too, so
+/// the pointer marks the selection, `●` (ASCII `*`) an override, in accent color too, so
 /// `NO_COLOR` loses nothing; read-only rows are dimmed. While a filter is set, its matched
 /// letters are drawn in `.match` (underlined); the title of the section being scrolled through
 /// stays on the first content line; a collapsed section is one `+` title line.
-/// Below `minimumSize` (40 columns × 8 lines) only a centred "Terminal too small" message
+/// Below `minimumSize` (40 columns × 8 lines) only a centered "Terminal too small" message
 /// is drawn; a 1×1 terminal gets one clipped character, a 0-sized one no lines.
 ///
 /// ```swift
@@ -61,17 +61,19 @@ public struct ScreenLayout: Sendable {
         result.reserveCapacity(size.rows)
         result.append(contentsOf: headerLines(header, width: width, overriddenOnly: model.showsOverriddenOnly))
         let height = Self.viewport(for: size).height
-        if let chooser = model.presetChooser {
+        switch model.mode.body {
+        case .chooser(let chooser):
             result.append(contentsOf: chooserLines(chooser, width: width, height: height))
-        } else if let history = model.historyView {
+        case .history(let history):
             result.append(contentsOf: historyLines(history, width: width, height: height))
-        } else if let experiments = model.experimentsScreen {
+        case .experiments(let experiments):
             result.append(contentsOf: experimentsLines(experiments, width: width, height: height))
-        } else if let pane = model.detailPane {
+        case .detail(let pane):
             result.append(contentsOf: detailLines(pane, width: width, height: height))
-        } else if model.isHelpShown {
-            result.append(contentsOf: helpLines(width: width, height: height, offset: model.helpScrollOffset))
-        } else {
+        case .help(let offset):
+            result.append(contentsOf: helpLines(width: width, height: height, offset: offset))
+        case .rows, .filter, .prompt, .confirmation:
+            // A body is never a question (`Mode.body` looks under them).
             result.append(contentsOf: contentLines(model, width: width, height: height))
         }
         result.append(statusLine(model, width: width))

@@ -8,10 +8,9 @@ extension ScreenModel {
 
     /// Opens `pane` over the rows (the controller's answer to `.showDetail`).
     public mutating func showDetail(_ pane: DetailPane) {
-        isHelpShown = false
         var pane = pane
         pane.jump(toEnd: false, room: detailRoom)
-        detailPane = pane
+        changeBody { $0 = .detail(pane) }
     }
 
     /// Gives the open pane new lines (the store changed), keeping its scroll and selection.
@@ -20,16 +19,18 @@ extension ScreenModel {
         pane.title = title
         pane.editingRefusal = editingRefusal
         pane.replacingLines(with: lines, room: detailRoom)
-        detailPane = pane
+        changeBody { $0 = .detail(pane) }
     }
 
     /// Closes the pane; the rows show again at the same row.
     public mutating func closeDetail() {
-        detailPane = nil
+        changeBody { body in
+            if case .detail = body { body = .rows }
+        }
     }
 
-    mutating func browseDetail(_ command: MenuCommand) -> MenuAction? {
-        guard var pane = detailPane else { return nil }
+    mutating func browseDetail(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .detail(var pane) = mode else { return nil }
         let room = detailRoom
         switch command {
         case .moveUp: pane.moveSelection(by: -1, room: room)
@@ -61,14 +62,14 @@ extension ScreenModel {
         case .undo:
             return .undo
         case .cancel:
-            detailPane = nil
+            mode = .rows
             return nil
         case .quit:
             return .quit
         default:
             return nil
         }
-        detailPane = pane
+        mode = .detail(pane)
         return nil
     }
 
@@ -91,8 +92,9 @@ extension ScreenModel {
             let next = current.flatMap(variants.firstIndex).map { (variants.index(after: $0)) % variants.count } ?? 0
             return .setFeatureValue(feature: variable.feature, variable: variable.name, text: variants[next])
         case .text(let text), .json(let text):
-            prompt = TextPrompt(purpose: .featureValue(feature: variable.feature, variable: variable.name, typeName: variable.typeName),
-                                text: text)
+            mode = .prompt(TextPrompt(purpose: .featureValue(feature: variable.feature, variable: variable.name, typeName: variable.typeName),
+                                      text: text),
+                           over: mode)
             return nil
         }
     }

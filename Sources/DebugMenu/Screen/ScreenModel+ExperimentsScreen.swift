@@ -4,13 +4,16 @@
 extension ScreenModel {
     /// Opens the Experiments screen over the rows (the controller's answer to `.showExperiments`).
     public mutating func showExperiments(_ screen: ExperimentsScreen) {
-        isHelpShown = false
-        experimentsScreen = screen
+        changeBody { $0 = .experiments(screen) }
     }
 
     /// Gives the open Experiments screen the records of a new evaluation (nothing when closed).
     public mutating func replaceExperimentsItems(_ items: [ExperimentsScreen.Item], problems: [String]) {
-        experimentsScreen?.replaceItems(items, problems: problems)
+        changeBody { body in
+            guard case .experiments(var screen) = body else { return }
+            screen.replaceItems(items, problems: problems)
+            body = .experiments(screen)
+        }
     }
 
     /// The slug of the selected row when it is one of the Experiments section's.
@@ -21,9 +24,10 @@ extension ScreenModel {
         return slug
     }
 
-    mutating func browseExperiments(_ command: MenuCommand) -> MenuAction? {
-        guard var screen = experimentsScreen else { return nil }
-        defer { if experimentsScreen != nil { experimentsScreen = screen } }
+    mutating func browseExperiments(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .experiments(var screen) = mode else { return nil }
+        // Every way out below keeps the moved screen, unless the command closed it.
+        defer { if case .experiments = mode { mode = .experiments(screen) } }
         let room = screen.level == .list ? ExperimentsScreen.listRoom(height: viewportHeight, problemCount: screen.problems.count)
             : max(1, viewportHeight - 1)
         switch command {
@@ -63,9 +67,9 @@ extension ScreenModel {
         case .undo:
             return .undo
         case .cancel:
-            if !screen.back() { experimentsScreen = nil }
+            if !screen.back() { mode = .rows }
         case .showExperiments:
-            experimentsScreen = nil
+            mode = .rows
         case .quit:
             return .quit
         default:

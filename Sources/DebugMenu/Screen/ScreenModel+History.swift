@@ -3,12 +3,11 @@
 extension ScreenModel {
     /// Opens the store's history over the rows (the controller's answer to `.showHistory`).
     public mutating func showHistory(_ view: HistoryView) {
-        isHelpShown = false
-        historyView = view
+        changeBody { $0 = .history(view) }
     }
 
-    mutating func browseHistory(_ command: MenuCommand) -> MenuAction? {
-        guard var view = historyView else { return nil }
+    mutating func browseHistory(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .history(var view) = mode else { return nil }
         // The view's first line is its title.
         let room = max(1, viewportHeight - 1)
         switch command {
@@ -19,14 +18,14 @@ extension ScreenModel {
         case .first: view.jump(toEnd: false, room: room)
         case .last: view.jump(toEnd: true, room: room)
         case .cancel:
-            historyView = nil
+            mode = .rows
             return nil
         case .quit:
             return .quit
         default:
             return nil
         }
-        historyView = view
+        mode = .history(view)
         return nil
     }
 }

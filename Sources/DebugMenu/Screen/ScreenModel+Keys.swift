@@ -2,17 +2,17 @@
 /// Carrying out the commands of `MenuKeyBindings`, one method per mode. Which key gives which
 /// command is the table's business; these say only what a command does.
 extension ScreenModel {
-    mutating func answer(_ command: MenuCommand) -> MenuAction? {
-        guard let confirmation = pendingConfirmation else { return nil }
+    mutating func answer(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .confirmation(let confirmation, let under) = mode else { return nil }
         switch command {
         case .accept:
-            pendingConfirmation = nil
+            mode = under
             switch confirmation {
             case .resetAll: return .resetAll
             case .replacePreset(let name): return .replacePreset(name: name)
             }
         case .cancel:
-            pendingConfirmation = nil
+            mode = under
             message = confirmation.cancelledMessage
             return nil
         default:
@@ -20,31 +20,31 @@ extension ScreenModel {
         }
     }
 
-    mutating func editPrompt(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
-        guard var current = prompt else { return nil }
+    mutating func editPrompt(_ command: MenuKeyCommand, key: KeyEvent) -> MenuAction? {
+        guard case .prompt(var current, let under) = mode else { return nil }
         switch command {
         case .type:
             if case .character(let character) = key {
                 current.apply(.insert(character))
-                prompt = current
+                mode = .prompt(current, over: under)
             }
             return nil
         case .erase:
             current.apply(.deleteBackward)
-            prompt = current
+            mode = .prompt(current, over: under)
             return nil
         case .editLine(let edit):
             current.apply(edit)
-            prompt = current
+            mode = .prompt(current, over: under)
             return nil
         case .accept:
-            prompt = nil
+            mode = under
             switch current.purpose {
             case .presetName: return .savePreset(name: current.text)
             case .featureValue(let feature, let variable, _): return .setFeatureValue(feature: feature, variable: variable, text: current.text)
             }
         case .cancel:
-            prompt = nil
+            mode = under
             message = current.cancelledMessage
             return nil
         default:
@@ -52,8 +52,8 @@ extension ScreenModel {
         }
     }
 
-    mutating func choosePreset(_ command: MenuCommand) -> MenuAction? {
-        guard var chooser = presetChooser else { return nil }
+    mutating func choosePreset(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .chooser(var chooser) = mode else { return nil }
         switch command {
         case .moveUp:
             chooser.move(by: -1)
@@ -68,30 +68,31 @@ extension ScreenModel {
         case .last:
             chooser.jump(toEnd: true)
         case .accept:
-            presetChooser = nil
+            mode = .rows
             return chooser.selectedItem.map { .applyPreset(name: $0.name) }
         case .cancel:
-            presetChooser = nil
+            mode = .rows
             return nil
         case .savePreset:
-            presetChooser = nil
-            prompt = TextPrompt(purpose: .presetName)
+            mode = .prompt(TextPrompt(purpose: .presetName), over: .rows)
             return nil
         default:
             return nil
         }
-        presetChooser = chooser
+        mode = .chooser(chooser)
         return nil
     }
 
-    mutating func helpCommand(_ command: MenuCommand) -> MenuAction? {
+    mutating func helpCommand(_ command: MenuKeyCommand) -> MenuAction? {
+        guard case .help(let helpScrollOffset) = mode else { return nil }
         let page = max(1, viewportHeight - 2)
-        func scroll(to offset: Int) { helpScrollOffset = min(max(0, offset), helpScrollLimit) }
+        let limit = helpScrollLimit
+        func scroll(to offset: Int) { mode = .help(scrollOffset: min(max(0, offset), limit)) }
         switch command {
         case .quit:
             return .quit
         case .closeHelp:
-            isHelpShown = false
+            mode = .rows
             return nil
         case .moveUp, .scrollUp: scroll(to: helpScrollOffset - 1)
         case .moveDown, .scrollDown: scroll(to: helpScrollOffset + 1)
@@ -104,7 +105,7 @@ extension ScreenModel {
         return nil
     }
 
-    mutating func editFilter(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
+    mutating func editFilter(_ command: MenuKeyCommand, key: KeyEvent) -> MenuAction? {
         switch command {
         case .type:
             if case .character(let character) = key {
@@ -117,9 +118,9 @@ extension ScreenModel {
                 refilter()
             }
         case .accept:
-            isEditingFilter = false
+            mode = .rows
         case .clearFilter:
-            isEditingFilter = false
+            mode = .rows
             if !filter.isEmpty {
                 filter = ""
                 refilter()
@@ -132,7 +133,7 @@ extension ScreenModel {
         return nil
     }
 
-    mutating func rowsCommand(_ command: MenuCommand, key: KeyEvent) -> MenuAction? {
+    mutating func rowsCommand(_ command: MenuKeyCommand, key: KeyEvent) -> MenuAction? {
         switch command {
         case .moveUp:
             moveSelection(by: -1)
@@ -169,7 +170,7 @@ extension ScreenModel {
         case .resetAll:
             askToResetAll()
         case .editFilter:
-            isEditingFilter = true
+            mode = .filter
         case .clearFilter:
             if !filter.isEmpty {
                 filter = ""
@@ -188,7 +189,7 @@ extension ScreenModel {
         case .cycleChannel:
             return .cycleChannel
         case .savePreset:
-            prompt = TextPrompt(purpose: .presetName)
+            mode = .prompt(TextPrompt(purpose: .presetName), over: mode)
         case .choosePreset:
             return .choosePreset
         case .undo:
@@ -198,8 +199,7 @@ extension ScreenModel {
         case .showExperiments:
             return .showExperiments(slug: selectedExperimentSlug)
         case .showHelp:
-            isHelpShown = true
-            helpScrollOffset = 0
+            mode = .help(scrollOffset: 0)
         case .quit:
             return .quit
         case .closeHelp, .type, .erase, .editLine, .accept, .cancel, .navigateRows, .ignore, .showRecord, .copyID:
@@ -269,7 +269,7 @@ extension ScreenModel {
         if count == 0 {
             message = "No overrides to reset."
         } else {
-            pendingConfirmation = .resetAll(overrideCount: count)
+            mode = .confirmation(.resetAll(overrideCount: count), over: mode)
         }
     }
 

@@ -1,8 +1,8 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 /// Everything the menu screen shows and remembers, with no terminal in it: the rows, which
-/// one is selected, the scroll position, the filter, the help overlay, a pending question,
-/// a text prompt (a preset's name), the preset chooser, the history view, the Experiments
-/// screen and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
+/// one is selected, the scroll position, the filter, the mode (the help, the preset chooser,
+/// the history view, the Experiments screen, the detail pane, a question on the status line)
+/// and a transient message. Keys go in (`handle(_:)`), `MenuAction`s come out.
 ///
 /// Use one per menu session; feed it every `KeyEvent`, carry out the actions it returns,
 /// then give it fresh rows with `update(rows:)` (the selection stays on the same row id).
@@ -36,26 +36,11 @@ public struct ScreenModel: Sendable {
     /// The sections shown as their title alone (`z` on a row or a title); a filter shows
     /// its matches in every section.
     public internal(set) var collapsedSections: Set<MenuSection> = []
-    /// Whether typed characters currently edit the filter.
-    public internal(set) var isEditingFilter = false
-    /// Whether the key help covers the rows.
-    public internal(set) var isHelpShown = false
-    /// How far the help is scrolled, in lines; at most `helpScrollLimit`.
-    public internal(set) var helpScrollOffset = 0
+    /// What the menu is doing (the rows, the filter, an overlay, a question) and that mode's
+    /// state; `ScreenModel+Mode.swift` reads each part of it.
+    public internal(set) var mode: Mode = .rows
     /// The furthest the help scrolls at the size last drawn (`setHelpScrollLimit`).
     public internal(set) var helpScrollLimit = 0
-    /// The question waiting for y/n, if any.
-    public internal(set) var pendingConfirmation: Confirmation?
-    /// The one-line text question being answered (`s`: the name of a preset), if any.
-    public internal(set) var prompt: TextPrompt?
-    /// The preset list drawn over the rows (`p`), if open.
-    public internal(set) var presetChooser: PresetChooser?
-    /// The store's history drawn over the rows (`H`), if open.
-    public internal(set) var historyView: HistoryView?
-    /// The Experiments screen drawn over the rows (`e`), if open.
-    public internal(set) var experimentsScreen: ExperimentsScreen?
-    /// Everything about one row, drawn over the rows (Enter or `i`), if open.
-    public internal(set) var detailPane: DetailPane?
     /// A one-line message, cleared by the next key press.
     public internal(set) var message: String?
     /// The first content line shown.
@@ -68,7 +53,7 @@ public struct ScreenModel: Sendable {
     public internal(set) var selection: Int?
 
     // The setters above are internal only for this type's own extensions (ScreenModel+*.swift),
-    // which split its jobs: keys, movement, filtering.
+    // which split its jobs: modes, keys, movement, filtering.
 
     /// The titles, rows and spacers the filter lets through, as runs of rows (O(sections) for
     /// an unfiltered menu, whatever the number of rows).
@@ -136,20 +121,6 @@ public struct ScreenModel: Sendable {
         scrollOffset ..< min(lines.lineCount, scrollOffset + viewportHeight)
     }
 
-    /// What keys act on now: the question, the prompt, the preset list, the help, the filter
-    /// being typed, or the rows (checked in that order).
-    public var keyMode: MenuKeyBindings.Mode {
-        if pendingConfirmation != nil { return .confirmation }
-        if prompt != nil { return .prompt }
-        if presetChooser != nil { return .chooser }
-        if historyView != nil { return .history }
-        if experimentsScreen != nil { return .experiments }
-        if detailPane != nil { return .detail }
-        if isHelpShown { return .help }
-        if isEditingFilter { return .filter }
-        return .rows
-    }
-
     // MARK: - Changing from outside
 
     /// Replaces the rows (after a toggle or an external change), keeping the selection on
@@ -185,16 +156,6 @@ public struct ScreenModel: Sendable {
         }
     }
 
-    /// Replaces many rows at once (a filter about to search every row's values), regrouping
-    /// once at the end rather than once per row.
-    public mutating func replaceRows(_ replacements: [(index: Int, row: MenuRow)]) {
-        guard !replacements.isEmpty else { return }
-        let selectedID = selectedRow?.id
-        for (index, row) in replacements where rows.indices.contains(index) { rows.replace(at: index, with: row) }
-        rowsDidChange()
-        rebuild(preferredID: selectedID, fallbackPosition: selection ?? 0)
-    }
-
     /// Sets which sections show only their title (the controller collapses Build only status
     /// when the menu opens).
     public mutating func setCollapsedSections(_ sections: Set<MenuSection>) {
@@ -213,9 +174,9 @@ public struct ScreenModel: Sendable {
             filter.append(contentsOf: typed)
             refilter()
         case .prompt:
-            guard var current = prompt else { return }
+            guard case .prompt(var current, let under) = mode else { return }
             current.insert(contentsOf: typed)
-            prompt = current
+            mode = .prompt(current, over: under)
         default:
             break
         }
@@ -247,8 +208,11 @@ public struct ScreenModel: Sendable {
 
     /// Sets how far the help can scroll at the size being drawn, keeping its offset within it.
     public mutating func setHelpScrollLimit(_ limit: Int) {
-        helpScrollLimit = max(0, limit)
-        helpScrollOffset = min(helpScrollOffset, helpScrollLimit)
+        let limit = max(0, limit)
+        helpScrollLimit = limit
+        changeBody { body in
+            if case .help(let offset) = body { body = .help(scrollOffset: min(offset, limit)) }
+        }
     }
 
     /// Sets how many forced branches and feature values the store holds, for `R`'s question.
@@ -261,20 +225,19 @@ public struct ScreenModel: Sendable {
         message = text
     }
 
-    /// Removes the message.
-    public mutating func clearMessage() {
-        message = nil
-    }
-
     /// Asks `confirmation` (y/n) on the status line; the answer comes back from `handle(_:)`.
     public mutating func ask(_ confirmation: Confirmation) {
-        pendingConfirmation = confirmation
+        // A new question replaces one waiting; it does not stack on it.
+        if case .confirmation(_, let under) = mode {
+            mode = .confirmation(confirmation, over: under)
+        } else {
+            mode = .confirmation(confirmation, over: mode)
+        }
     }
 
     /// Opens the preset list over the rows (the controller's answer to `.choosePreset`).
     public mutating func showPresetChooser(_ chooser: PresetChooser) {
-        isHelpShown = false
-        presetChooser = chooser
+        changeBody { $0 = .chooser(chooser) }
     }
 
     /// Replaces the filter (as if typed), keeping the selection when it still shows.

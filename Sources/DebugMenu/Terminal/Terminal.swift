@@ -46,7 +46,7 @@ public final class Terminal {
     /// Whether the locale is UTF-8, so box-drawing and symbol glyphs (┃ ✓ ● ▸) can be used;
     /// when false, draw ASCII fallbacks (`ScreenGlyphs.ascii`).
     public let usesUnicode: Bool
-    /// Whether colour is used: the terminal has colours and `NO_COLOR` is not set.
+    /// Whether color is used: the terminal has colors and `NO_COLOR` is not set.
     public let usesColor: Bool
     /// Whether the terminal reports mouse clicks and the wheel.
     public let mouseEnabled: Bool
@@ -195,7 +195,7 @@ public final class Terminal {
     /// Asks the terminal to put `text` on the clipboard (OSC 52, `ClipboardSequence`), written
     /// straight to the tty (between frames: ncurses has flushed its output). Returns false when nothing was sent
     /// (the terminal is stopped, the text too long, the write failed); whether the terminal
-    /// honours the request cannot be known.
+    /// honors the request cannot be known.
     @discardableResult
     public func copyToClipboard(_ text: String) -> Bool {
         guard isActive, let bytes = ClipboardSequence.bytes(for: text) else { return false }

@@ -4,7 +4,7 @@
 ///
 /// `BuildChannel.current` is fixed at compile time: `swift build` defines `MOZ_CHANNEL_developer`,
 /// `-Xswiftc -DMOZ_CHANNEL_beta` (or `-DTESTFLIGHT`, see `Distribution`) makes a beta build, and a
-/// plain `-c release` build (or `-DAPPSTORE`) is `release`. Debug overrides are honoured only in
+/// plain `-c release` build (or `-DAPPSTORE`) is `release`. Debug overrides are honored only in
 /// developer and beta builds.
 ///
 /// ```swift

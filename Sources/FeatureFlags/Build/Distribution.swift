@@ -5,7 +5,7 @@
 /// `-Xswiftc -DTESTFLIGHT` a TestFlight build; without either, the distribution follows the
 /// channel (`swift build` is debug, `-DMOZ_CHANNEL_beta` testflight, a plain `-c release`
 /// appstore). Each maps onto the override gate: debug → developer, testflight → beta, appstore →
-/// release, so an App Store build honours no override and has no debug menu. A build whose
+/// release, so an App Store build honors no override and has no debug menu. A build whose
 /// conditions disagree (`-DAPPSTORE` in a debug build, `-DTESTFLIGHT` with `-DAPPSTORE`) does
 /// not compile.
 ///

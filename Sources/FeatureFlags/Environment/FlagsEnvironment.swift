@@ -28,8 +28,6 @@ public final class FlagsEnvironment: Sendable {
     public static let registryFileName = "feature-flags.yaml"
 
     public let registry: FeatureFlagRegistry
-    /// True when the tool found no registry and opened its built-in demo instead.
-    public let isDemo: Bool
     public let storePath: String
     public let prefs: SQLitePrefs
     /// The manifest channel values are resolved for (one of `registry.manifest.channels`): the
@@ -55,7 +53,7 @@ public final class FlagsEnvironment: Sendable {
         var locale: String
         var context: [String: JSONValue]
         var snapshots: SnapshotCache
-        /// Whether this evaluation is the client's own, as on a device, so its enrolments and
+        /// Whether this evaluation is the client's own, as on a device, so its enrollments and
         /// the app version are kept for the next one; a preview (`--nimbus-id`, `--context`,
         /// `--channel`, the menu's channel preview) changes nothing.
         var persists = false
@@ -63,9 +61,8 @@ public final class FlagsEnvironment: Sendable {
         var isStoredClient = true
     }
 
-    init(registry: FeatureFlagRegistry, isDemo: Bool, prefs: SQLitePrefs, channel: String, clientSetup: ClientSetup) {
+    init(registry: FeatureFlagRegistry, prefs: SQLitePrefs, channel: String, clientSetup: ClientSetup) {
         self.registry = registry
-        self.isDemo = isDemo
         storePath = prefs.path
         self.prefs = prefs
         self.channel = channel
@@ -84,12 +81,12 @@ public final class FlagsEnvironment: Sendable {
                                                    loadProblem: clientSetup.loaded?.problem, note: clientSetup.loaded?.note,
                                                    remote: clientSetup.loaded?.remote, client: client, registry: registry, now: now,
                                                    transforms: .nimbus(events: events, now: .now),
-                                                   overrides: NimbusOverrideStore(prefs: prefs).honoured(for: buildChannel))
+                                                   overrides: NimbusOverrideStore(prefs: prefs).honored(for: buildChannel))
         evaluated.eventStoreProblem = eventStoreProblem
         experiments = evaluated
         let experiments = evaluated
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
-        // no cache) every enrolment would end, which the SDK never does without new records.
+        // no cache) every enrollment would end, which the SDK never does without new records.
         if clientSetup.persists, clientSetup.loaded?.records != nil {
             // The flags of this run are right whether or not the state is kept; a store that
             // cannot be written (read-only, full) only makes the next run evaluate afresh.
@@ -103,12 +100,11 @@ public final class FlagsEnvironment: Sendable {
 
     /// Loads the registry, its manifest and the store named by `options`.
     public static func open(_ options: FlagsOptions) throws -> FlagsEnvironment {
-        try open(options, registryPath: try givenRegistry(options), isDemo: false)
+        try open(options, registryPath: try givenRegistry(options))
     }
 
-    /// Opens the flags of the registry at `registryPath` (absolute); `isDemo` says it is the
-    /// tool's built-in demo, which the menu and the commands then mention.
-    public static func open(_ options: FlagsOptions, registryPath: String, isDemo: Bool) throws -> FlagsEnvironment {
+    /// Opens the flags of the registry at `registryPath` (absolute), found by the caller.
+    public static func open(_ options: FlagsOptions, registryPath: String) throws -> FlagsEnvironment {
         let snapshots = SnapshotCache(environment: options.environment)
         let registry = try RegistrySnapshot(cache: snapshots).load(path: registryPath)
         // The build's own channel must be one the manifest declares (or be mapped to one), even
@@ -131,16 +127,16 @@ public final class FlagsEnvironment: Sendable {
                                 snapshots: snapshots)
         setup.isStoredClient = options.nimbusID == nil || options.nimbusID == NimbusClientStore(prefs: prefs).storedNimbusID
         setup.persists = options.nimbusID == nil && options.context.isEmpty && options.channel == nil
-        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
+        return FlagsEnvironment(registry: registry, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
     /// The same app, store and client, resolved and previewed for another manifest channel (one
     /// of `registry.manifest.channels`), with the override rules of the build channel that
-    /// stands for it. A preview keeps no enrolment.
+    /// stands for it. A preview keeps no enrollment.
     public func previewing(_ channel: String) -> FlagsEnvironment {
         var setup = clientSetup
         setup.persists = false
-        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
+        return FlagsEnvironment(registry: registry, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
     /// The same app, resolved for the manifest channel a build of `build` uses.
@@ -151,7 +147,7 @@ public final class FlagsEnvironment: Sendable {
     /// The same app and store evaluated again: after opt-outs changed or the store was changed
     /// by another process.
     public func reloaded() -> FlagsEnvironment {
-        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+        FlagsEnvironment(registry: registry, prefs: prefs, channel: channel, clientSetup: clientSetup)
     }
 
     /// The targeting attributes of this client, as the SDK computes them, and the writes that
@@ -184,7 +180,7 @@ public final class FlagsEnvironment: Sendable {
     public func refetchingExperiments(policy: ExperimentsFetchPolicy = .fetch) -> FlagsEnvironment {
         var setup = clientSetup
         setup.loaded = setup.source.map { ExperimentsLoader.load($0, prefs: prefs, policy: policy, snapshots: setup.snapshots) }
-        return FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: setup)
+        return FlagsEnvironment(registry: registry, prefs: prefs, channel: channel, clientSetup: setup)
     }
 
     /// The same app, client and experiments on the store now at `storePath`, opened again: for
@@ -197,7 +193,7 @@ public final class FlagsEnvironment: Sendable {
 
     /// The same app, client and experiments, reading and writing `prefs` instead.
     public func using(store prefs: SQLitePrefs) -> FlagsEnvironment {
-        FlagsEnvironment(registry: registry, isDemo: isDemo, prefs: prefs, channel: channel, clientSetup: clientSetup)
+        FlagsEnvironment(registry: registry, prefs: prefs, channel: channel, clientSetup: clientSetup)
     }
 
     /// Every transform the Nimbus SDK registers, built once per evaluation: the event queries

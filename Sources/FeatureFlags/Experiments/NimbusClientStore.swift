@@ -10,7 +10,7 @@ import Prefs
 /// The Nimbus client's own state, kept in the app's store under the `nimbus.` branch, as the
 /// SDK keeps it in its database: the stable id (`id`), when it was first seen (`installedAt`,
 /// for `days_since_install`), the app version of the last evaluation and when it last changed
-/// (`appVersion`, `updatedAt`, for `days_since_update`), the enrolments the last evaluation left
+/// (`appVersion`, `updatedAt`, for `days_since_update`), the enrollments the last evaluation left
 /// (`enrollments`, for `is_already_enrolled`, `enrollments`, `active_experiments`,
 /// `enrollments_map`), and the two participation opt-outs. Times are seconds since 1970.
 ///
@@ -69,10 +69,10 @@ public struct NimbusClientStore: Sendable {
         }
     }
 
-    /// The enrolments the last evaluation left; entries this version cannot read are left out.
+    /// The enrollments the last evaluation left; entries this version cannot read are left out.
     public var enrollments: [StoredEnrollment] { readEnrollments().enrollments }
 
-    /// The stored enrolments as read, and whether the stored text held exactly these (it was
+    /// The stored enrollments as read, and whether the stored text held exactly these (it was
     /// there, and every entry of it could be read).
     public struct EnrollmentsRead: Sendable {
         public var enrollments: [StoredEnrollment]
@@ -80,7 +80,7 @@ public struct NimbusClientStore: Sendable {
     }
 
     /// `enrollments`, with whether they are all the store holds: what `changes(keeping:read:)`
-    /// compares the next evaluation's enrolments with.
+    /// compares the next evaluation's enrollments with.
     public func readEnrollments() -> EnrollmentsRead {
         guard let text = prefs.stringForKey("enrollments"), let json = try? JSONParser.parse(text), let entries = json.arrayValue else {
             return EnrollmentsRead(enrollments: [], isWhole: false)
@@ -97,7 +97,7 @@ public struct NimbusClientStore: Sendable {
     }
 
     /// `changes(keeping:)` after this evaluation started from `earlier` (`readEnrollments()`):
-    /// enrolments equal to a whole read are what is stored, so they are not written out as text
+    /// enrollments equal to a whole read are what is stored, so they are not written out as text
     /// again to be compared (a thousand of them cost a millisecond at every start of the menu).
     public func changes(keeping enrollments: [StoredEnrollment], read earlier: EnrollmentsRead) -> [PrefChange] {
         earlier.isWhole && earlier.enrollments == enrollments ? [] : changes(keeping: enrollments)

@@ -1,11 +1,11 @@
 import Formats
 import Nimbus
 
-/// A JEXL text evaluated for this client as enrolment evaluates a record's targeting: what
+/// A JEXL text evaluated for this client as enrollment evaluates a record's targeting: what
 /// `flags eval-jexl` runs.
 extension NimbusExperiments {
     /// The context a new record's targeting reads after this evaluation: `context` (the
-    /// enrolment sets as this evaluation left them), where `is_already_enrolled` is false unless
+    /// enrollment sets as this evaluation left them), where `is_already_enrolled` is false unless
     /// `--context` set it.
     public var targetingContext: [String: JSONValue] {
         var context = context

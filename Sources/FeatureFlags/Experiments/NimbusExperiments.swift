@@ -39,10 +39,10 @@ public struct NimbusExperiments: Sendable {
     public let remote: RemoteExperimentsResult?
     /// The transforms targeting was evaluated with, for reports that evaluate it again.
     public let transforms: JEXLTransforms
-    /// The enrolments this evaluation leaves, to keep for the next one (`NimbusClientStore`).
-    /// A forced record's enrolment is not among them (`NimbusDebugOverrides.keeping`).
+    /// The enrollments this evaluation leaves, to keep for the next one (`NimbusClientStore`).
+    /// A forced record's enrollment is not among them (`NimbusDebugOverrides.keeping`).
     public var storedEnrollments: [StoredEnrollment] = []
-    /// The debug overrides this evaluation honoured (`.none` in a release build or preview).
+    /// The debug overrides this evaluation honored (`.none` in a release build or preview).
     public var overrides: NimbusDebugOverrides = .none
     /// Forced branches that could not apply, one sentence each (a branch the record no longer
     /// has, another app's record).
@@ -54,18 +54,18 @@ public struct NimbusExperiments: Sendable {
     /// branch): what a screen shows as the record, with its real ratios and targeting.
     public var recordsBeforeForcing: [String: ExperimentRecord] = [:]
     /// The targeting context after this evaluation, as the SDK holds it for the app afterwards:
-    /// its enrolment sets are this evaluation's (`flags context` shows it). Made when asked for:
-    /// its sorted lists of a thousand enrolments cost a millisecond at every start of a menu,
+    /// its enrollment sets are this evaluation's (`flags context` shows it). Made when asked for:
+    /// its sorted lists of a thousand enrollments cost a millisecond at every start of a menu,
     /// which never shows it.
     public var context: [String: JSONValue] {
         var context = attributesAfter.context
         context.merge(client.context.filter { client.pinnedContextKeys.contains($0.key) }) { _, pinned in pinned }
         return context
     }
-    /// The targeting attributes this evaluation left (its enrolment sets), for `context`.
+    /// The targeting attributes this evaluation left (its enrollment sets), for `context`.
     var attributesAfter: TargetingAttributes
 
-    /// Evaluates `records` for `client`, from the enrolments it had before
+    /// Evaluates `records` for `client`, from the enrollments it had before
     /// (`client.previousEnrollments`) as a device does, and resolves every feature the registry reads.
     public static func evaluate(records: ExperimentRecordSet?, source: String?, loadProblem: String? = nil, note: String? = nil,
                                 remote: RemoteExperimentsResult? = nil, client: NimbusClient, registry: FeatureFlagRegistry,
@@ -102,14 +102,14 @@ public struct NimbusExperiments: Sendable {
         return experiments
     }
 
-    /// `client` without its enrolments in the forced records, which are then evaluated as new:
-    /// their enrolments from before leave the targeting attributes and the context too. Edited in
+    /// `client` without its enrollments in the forced records, which are then evaluated as new:
+    /// their enrollments from before leave the targeting attributes and the context too. Edited in
     /// place: making the client again would write out its context's sorted lists of a thousand
-    /// enrolments, which cost more than the whole evaluation of the forced records.
+    /// enrollments, which cost more than the whole evaluation of the forced records.
     private static func startingAfresh(_ client: NimbusClient, forcing overrides: NimbusDebugOverrides) -> NimbusClient {
         var fresh = client
         fresh.previousEnrollments = overrides.withoutForced(client.previousEnrollments)
-        // Only the forced records the client has an enrolment in leave a trace to take out.
+        // Only the forced records the client has an enrollment in leave a trace to take out.
         let traced = Set(client.previousEnrollments.lazy.map(\.slug).filter { overrides.forcedBranches[$0] != nil })
         guard !traced.isEmpty else { return fresh }
         fresh.alreadyEnrolledSlugs.subtract(traced)

@@ -7,8 +7,8 @@ import Prefs
 /// `nimbus.forcedBranch.<slug>` (the branch slug) and feature values set by hand under
 /// `nimbus.featureOverride.<feature id>` (a JSON object of variable → value). Like flag
 /// overrides they are written by the menu and the command line, kept in export, import,
-/// presets and history, removed by `reset --all`, and honoured only in developer and beta
-/// builds: `honoured(for:)` is what an evaluation is given.
+/// presets and history, removed by `reset --all`, and honored only in developer and beta
+/// builds: `honored(for:)` is what an evaluation is given.
 ///
 /// Every write is one transaction; values are checked by the caller against the manifest
 /// (`FeatureManifest.typeProblems`) before they are stored, and a stored value that no longer
@@ -38,7 +38,7 @@ public struct NimbusOverrideStore: Sendable {
         key.hasPrefix(forcedBranchPrefix) || key.hasPrefix(featureOverridePrefix)
     }
 
-    /// Everything stored, whether or not this build honours it; an entry that cannot be read
+    /// Everything stored, whether or not this build honors it; an entry that cannot be read
     /// (not a string, not a JSON object) is left out.
     public var overrides: NimbusDebugOverrides { Self.overrides(in: prefs.allEntries()) }
 
@@ -59,7 +59,7 @@ public struct NimbusOverrideStore: Sendable {
     /// What an evaluation for `buildChannel` (the channel whose rules are previewed) is given:
     /// the stored overrides in a developer or beta build previewing a channel that allows
     /// overrides, else none. A release build does not even read them.
-    public func honoured(for buildChannel: BuildChannel) -> NimbusDebugOverrides {
+    public func honored(for buildChannel: BuildChannel) -> NimbusDebugOverrides {
         #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
         guard BuildChannel.current.allowsDebugOverrides, buildChannel.allowsDebugOverrides else { return .none }
         return overrides

@@ -9,7 +9,7 @@
 /// }
 /// ```
 public protocol FeatureFlagProviding: Sendable {
-    /// The override when one is stored and the build honours overrides; otherwise the Nimbus value.
+    /// The override when one is stored and the build honors overrides; otherwise the Nimbus value.
     func isEnabled(_ flag: FeatureFlagID) -> Bool
     /// Stores a debug override for a debuggable flag.
     func setDebugOverride(_ flag: FeatureFlagID, to value: Bool) throws

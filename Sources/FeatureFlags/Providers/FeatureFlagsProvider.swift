@@ -22,7 +22,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
     public let prefs: Prefs
     public let nimbusLayer: NimbusFeatureFlagLayerProviding
     /// Whether overrides change values: the build allows it and the previewed channel does too.
-    public let honoursOverrides: Bool
+    public let honorsOverrides: Bool
 
     /// Answers already given, valid while the store's generation stays `generation`.
     private struct Answers {
@@ -35,7 +35,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
     public init(prefs: Prefs, nimbusLayer: NimbusFeatureFlagLayerProviding, behavingAs channel: BuildChannel = .current) {
         self.prefs = prefs
         self.nimbusLayer = nimbusLayer
-        honoursOverrides = BuildChannel.current.allowsDebugOverrides && channel.allowsDebugOverrides
+        honorsOverrides = BuildChannel.current.allowsDebugOverrides && channel.allowsDebugOverrides
         answers = Mutex(Answers(generation: prefs.generation))
     }
 
@@ -56,7 +56,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
 
     private func computeIsEnabled(_ flag: FeatureFlagID) -> Bool {
         #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
-        if honoursOverrides, let debugKey = flag.debugKey, let override = prefs.boolForKey(debugKey) {
+        if honorsOverrides, let debugKey = flag.debugKey, let override = prefs.boolForKey(debugKey) {
             return override
         }
         #endif
@@ -72,7 +72,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
         #endif
     }
 
-    /// The stored override of a flag, whether or not this build honours it.
+    /// The stored override of a flag, whether or not this build honors it.
     public func debugOverride(for flag: FeatureFlagID) -> PrefEntry? {
         Self.override(of: flag) { prefs.entry(forKey: $0) }
     }
@@ -121,7 +121,7 @@ public final class FeatureFlagsProvider: FeatureFlagProviding {
 
     private func state(of flag: FeatureFlagID, override: PrefEntry?, readOnce: Bool = false) -> FeatureFlagState {
         let nimbus = readOnce ? nimbusLayer.explainNimbusValueReadOnce(for: flag) : nimbusLayer.explainNimbusValue(for: flag)
-        let overrideWins = honoursOverrides && override != nil
+        let overrideWins = honorsOverrides && override != nil
         return FeatureFlagState(
             flag: flag,
             enabled: overrideWins ? override!.value.boolValue! : nimbus.enabled,
@@ -143,7 +143,7 @@ public struct FeatureFlagState: Sendable, Hashable {
     /// What `isEnabled` returns.
     public var enabled: Bool
     public var source: FlagValueSource
-    /// The stored override, honoured or not (a release preview shows it as inactive).
+    /// The stored override, honored or not (a release preview shows it as inactive).
     public var override: Bool?
     /// When the override was set, in seconds since 1970.
     public var overrideSetAt: Double?

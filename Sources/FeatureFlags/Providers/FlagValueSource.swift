@@ -11,12 +11,12 @@ import Platform
 /// }
 /// ```
 public enum FlagValueSource: Sendable, Hashable {
-    /// A debug override stored in prefs, honoured because the build allows it.
+    /// A debug override stored in prefs, honored because the build allows it.
     case override
     /// A Nimbus experiment the client is enrolled in.
     case experiment(slug: String, branch: String)
     /// A Nimbus experiment whose branch a developer forced (`flags enroll`): a debug override,
-    /// honoured in developer and beta builds only.
+    /// honored in developer and beta builds only.
     case forcedBranch(slug: String, branch: String)
     /// A feature variable set by hand (`flags feature set`): a debug override too.
     case featureOverride

@@ -262,9 +262,9 @@ package struct RegistryFile {
 
     /// A key of the store, as the store itself would accept it (`PrefKey`): a NUL or a line break
     /// in it is an error here, at its line, rather than a key cut short on its way to SQLite.
-    private static func storeKey(_ node: YAMLNode, _ what: String) throws(YAMLError) -> String {
-        let key = try node.requireString(what)
-        if let problem = PrefKey.problem(with: key) { throw YAMLError(at: node.mark, "\(what) \(problem)") }
+    private static func storeKey(_ node: YAMLNode, _ what: @autoclosure () -> String) throws(YAMLError) -> String {
+        let key = try node.requireString(what())
+        if let problem = PrefKey.problem(with: key) { throw YAMLError(at: node.mark, "\(what()) \(problem)") }
         return key
     }
 
@@ -291,12 +291,12 @@ package struct RegistryFile {
         return BuildFlagDefinition(name: name, description: try description.requireString("`description` of build flag `\(name)`"), values: values)
     }
 
-    private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: String) throws(YAMLError) {
+    private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: @autoclosure () -> String) throws(YAMLError) {
         for entry in entries {
             let key = entry.key.string ?? ""
             guard allowed.contains(key) else {
                 let hint = NearestName.find(key, among: allowed).map { " (did you mean `\($0)`?)" } ?? ""
-                throw YAMLError(at: entry.key.mark, "unknown key `\(key)` in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                throw YAMLError(at: entry.key.mark, "unknown key `\(key)` in \(what())\(hint); expected one of: \(allowed.joined(separator: ", "))")
             }
         }
     }

@@ -58,7 +58,7 @@ struct RegistryValidator {
 
     /// Every key the registry implies in the store (debug overrides, user preferences, typed
     /// preferences) names one thing only. A user preference stored under another flag's debug key
-    /// would let a release build, which honours no override, read that override as a preference;
+    /// would let a release build, which honors no override, read that override as a preference;
     /// so a preference key may not end in the debug suffix, nor live in the tool's own branches.
     private func checkStoredKeys() throws(YAMLError) {
         var owners: [String: String] = [:]

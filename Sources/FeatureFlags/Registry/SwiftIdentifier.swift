@@ -16,7 +16,9 @@ public enum SwiftIdentifier {
 
     public static func isValid(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !keywords.contains(name) else { return false }
-        let isHead: (Unicode.Scalar) -> Bool = { ($0.properties.isAlphabetic && $0.isASCII) || $0 == "_" }
+        // ASCII letters are exactly the ASCII scalars that are alphabetic; comparing ranges
+        // spares a Unicode property lookup per character of every flag id.
+        let isHead: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
         return isHead(first) && name.unicodeScalars.allSatisfy { isHead($0) || ("0"..."9").contains($0) }
     }
 }

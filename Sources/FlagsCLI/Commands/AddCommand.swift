@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,24 +25,24 @@ struct AddCommand: FlagsCommand {
         Comments and formatting of the edited files are kept. The registry is loaded again after
         writing; if it does not load, every file is restored. Undo with `flags remove NAME`.
         """
-    static let options = [
-        OptionSpec(["--debuggable"], "give the flag a row in the debug menu (a debugKey)"),
-        OptionSpec(["--user-toggleable"], "let users switch it (userPrefsKey: <Name>UserPrefsKey)"),
-        OptionSpec(["-d", "--description"], value: .text("TEXT"), "the feature's description (one line, at most 100 characters)"),
-        OptionSpec(["--title"], value: .text("TEXT"), "the menu row's title (default: the name's words, \"New Thing\")"),
-        OptionSpec(["--status"], value: .text("TEXT"), "the menu row's status line (default: the description)"),
-    ]
+    static let debuggable = FlagOption("--debuggable", help: "give the flag a row in the debug menu (a debugKey)")
+    static let userToggleable = FlagOption("--user-toggleable", help: "let users switch it (userPrefsKey: <Name>UserPrefsKey)")
+    static let description = ValueOption("-d", "--description", value: .text("TEXT"),
+                                         help: "the feature's description (one line, at most 100 characters)")
+    static let title = ValueOption("--title", value: .text("TEXT"), help: "the menu row's title (default: the name's words, \"New Thing\")")
+    static let status = ValueOption("--status", value: .text("TEXT"), help: "the menu row's status line (default: the description)")
+    static let options: [any DeclaredOption] = [debuggable, userToggleable, description, title, status]
     static let arguments = [ArgumentSpec(.text("NAME"))]
     static let examples = [CommandExample("flags add tipJar --debuggable -d \"Tip the kitchen\"", "a new flag with a menu row")]
 
     let flag: NewFlag
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let debuggable = arguments.flag("--debuggable")
-        let userToggleable = arguments.flag("--user-toggleable")
-        let description = try arguments.option("--description", "-d", command: Self.name)
-        let title = try arguments.option("--title", command: Self.name)
-        let status = try arguments.option("--status", command: Self.name)
+        let debuggable = arguments.take(Self.debuggable)
+        let userToggleable = arguments.take(Self.userToggleable)
+        let description = try arguments.value(of: Self.description, command: Self.name)
+        let title = try arguments.value(of: Self.title, command: Self.name)
+        let status = try arguments.value(of: Self.status, command: Self.name)
         let words = try arguments.positionals(command: Self.name) + arguments.trailing
         guard words.count == 1 else {
             throw .usage(words.isEmpty ? "missing the flag NAME (camelCase, e.g. newThing)" : "expected one flag NAME, found \(words.count)", command: Self.name)
@@ -72,7 +73,7 @@ struct AddCommand: FlagsCommand {
     /// are rewritten on every run.
     static func editableRegistryPath(_ context: CommandContext, for what: String) throws -> String {
         let environment = try context.environment()
-        guard !environment.isDemo else {
+        guard !context.opensDemo else {
             throw CLIError.failure("no \(FlagsEnvironment.registryFileName) found here or above, and the built-in demo cannot be edited; run in your app's folder or pass --config PATH to \(what) (to start one, copy the demo's files from \(FilePathText.folder(of: environment.registry.path)))")
         }
         return environment.registry.path

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 
@@ -15,18 +16,17 @@ struct BuildFlagsCommand: FlagsCommand {
         init(distribution:)); nothing at run time changes them. A flag equal in all three has
         shipped: `flags stale` lists it for deletion.
         """
-    static let options = [
-        OptionSpec(["--distribution"], value: .choice(Distribution.allCases.map(\.rawValue)),
-                   "the distribution whose value the VALUE column shows (default: this build's, \(Distribution.current.rawValue))"),
-        OptionSpec(["--json"], "print a JSON array of {name, description, value, values}"),
-    ]
+    static let distribution = ValueOption("--distribution", value: .choice(Distribution.allCases.map(\.rawValue)),
+                                          help: "the distribution whose value the VALUE column shows (default: this build's, \(Distribution.current.rawValue))")
+    static let json = FlagOption.json("print a JSON array of {name, description, value, values}")
+    static let options: [any DeclaredOption] = [distribution, json]
 
     let distribution: Distribution
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
-        if let name = try arguments.option("--distribution", command: Self.name) {
+        json = arguments.take(Self.json)
+        if let name = try arguments.value(of: Self.distribution, command: Self.name) {
             guard let parsed = Distribution(rawValue: name.lowercased()) else {
                 throw CLIError.usage("unknown distribution '\(name)'; expected debug, testflight or appstore", command: Self.name)
             }

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import Combinations
 import Platform
 
@@ -24,12 +25,13 @@ struct CombinationsCommand: FlagsCommand {
         nearest name. What PICT would accept but is probably a mistake (a value no row can hold,
         a seed row that breaks a constraint) is a `warning:` line on standard error.
         """
-    static let options = [
-        OptionSpec(["--strength"], value: .text("N"), "cover every combination of N parameters' values (default 2; PICT's /o)"),
-        OptionSpec(["--seed"], value: .file, "rows that must come first: a file in PICT's output form (a header of names, tab-separated rows; PICT's /e)"),
-        OptionSpec(["--random-seed"], value: .text("N"), "another, equally reproducible set of rows (default 0)"),
-        OptionSpec(["--case-sensitive"], "names and string values compare case-sensitively (PICT's /c)"),
-    ]
+    static let strengthOption = ValueOption("--strength", value: .text("N"),
+                                            help: "cover every combination of N parameters' values (default 2; PICT's /o)")
+    static let seedOption = ValueOption("--seed", value: .file,
+                                        help: "rows that must come first: a file in PICT's output form (a header of names, tab-separated rows; PICT's /e)")
+    static let randomSeedOption = ValueOption("--random-seed", value: .text("N"), help: "another, equally reproducible set of rows (default 0)")
+    static let caseSensitive = FlagOption("--case-sensitive", help: "names and string values compare case-sensitively (PICT's /c)")
+    static let options: [any DeclaredOption] = [strengthOption, seedOption, randomSeedOption, caseSensitive]
     static let arguments = [ArgumentSpec(.file)]
     static let examples = [
         CommandExample("flags combinations browsers.txt", "every pair of values, in few rows"),
@@ -48,22 +50,21 @@ struct CombinationsCommand: FlagsCommand {
     let isCaseSensitive: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        isCaseSensitive = arguments.flag("--case-sensitive")
-        seed = try arguments.pathOption("--seed", command: Self.name)
-        if let text = try arguments.option("--strength", command: Self.name) {
-            guard let value = Int(text), value >= 1 else { throw .usage("--strength takes a whole number from 1, not '\(text)'", command: Self.name) }
-            strength = value
-        } else {
-            strength = nil
-        }
-        if let text = try arguments.option("--random-seed", command: Self.name) {
-            guard let value = UInt64(text) else { throw .usage("--random-seed takes a whole number from 0, not '\(text)'", command: Self.name) }
-            randomSeed = value
-        } else {
-            randomSeed = 0
-        }
+        isCaseSensitive = arguments.take(Self.caseSensitive)
+        seed = try arguments.path(of: Self.seedOption, command: Self.name)
+        strength = try Self.wholeNumber(of: Self.strengthOption, atLeast: 1, in: &arguments).map(Int.init)
+        randomSeed = try Self.wholeNumber(of: Self.randomSeedOption, atLeast: 0, in: &arguments) ?? 0
         model = try arguments.onePositional("MODEL", command: Self.name)
         guard !model.isEmpty else { throw .usage("MODEL is an empty path", command: Self.name) }
+    }
+
+    /// The value of a whole-number option, refused with its name when it is not one from `minimum`.
+    private static func wholeNumber(of option: ValueOption, atLeast minimum: UInt64, in arguments: inout ArgumentList) throws(CLIError) -> UInt64? {
+        guard let text = try arguments.value(of: option, command: name) else { return nil }
+        guard let value = UInt64(text), value >= minimum, value <= UInt64(Int.max) else {
+            throw .usage("\(option.name) takes a whole number from \(minimum), not '\(text)'", command: name)
+        }
+        return value
     }
 
     func run(in context: CommandContext) throws {
@@ -74,7 +75,7 @@ struct CombinationsCommand: FlagsCommand {
         var warnings = parser.warnings
         if let strength {
             guard strength <= model.parameters.count else {
-                throw CLIError.usage("--strength \(strength) is more than the model's \(model.parameters.count) parameters", command: Self.name)
+                throw CLIError.usage("\(Self.strengthOption.name) \(strength) is more than the model's \(model.parameters.count) parameters", command: Self.name)
             }
             model.strength = strength
         }

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 /// `flags completion bash|zsh|fish`: prints the shell's completion script.
 struct CompletionCommand: FlagsCommand {
     static let name = "completion"

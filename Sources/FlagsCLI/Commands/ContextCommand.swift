@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Nimbus
 
@@ -17,7 +18,8 @@ struct ContextCommand: FlagsCommand {
         enrollments, active_experiments, enrollments_map), current_date, and --context, which
         wins over all of them. An attribute nothing sets is null, as on a device.
         """
-    static let options = [OptionSpec(["--json"], "print the context as one JSON object")]
+    static let json = FlagOption.json("print the context as one JSON object")
+    static let options: [any DeclaredOption] = [json]
     static let examples = [
         CommandExample("flags context", "every attribute, its value and where it comes from"),
         CommandExample("flags --context days_since_install=0 context --json", "the attributes of a client installed today (a preview: nothing is kept)"),
@@ -26,7 +28,7 @@ struct ContextCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         try arguments.expectNoPositionals(command: Self.name)
     }
 
@@ -60,7 +62,7 @@ struct ContextCommand: FlagsCommand {
     }
 
     private static func origin(of name: String, pinned: Set<String>, registry: FeatureFlagRegistry) -> String {
-        if pinned.contains(name) { return "--context" }
+        if pinned.contains(name) { return CommandLineSpec.context.name }
         if registry.context[name] != nil { return "registry context:" }
         switch name {
         case "app_name", "app_id": return "registry app:"

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -22,7 +23,8 @@ struct DiffCommand: FlagsCommand {
         With no argument, shows every override in force: the effective value beside the value
         Nimbus would give, and its age; then the forced branches and feature overrides.
         """
-    static let options = [OptionSpec(["--json"], "print the differences as JSON")]
+    static let json = FlagOption.json("print the differences as JSON")
+    static let options: [any DeclaredOption] = [json]
     static let arguments = [ArgumentSpec(.savedState)]
     static let examples = [
         CommandExample("flags diff", "every override in force, beside the value Nimbus would give"),
@@ -33,7 +35,7 @@ struct DiffCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         let words = try arguments.positionals(command: Self.name)
         guard words.count <= 1 else { throw .usage("expected at most one FILE or preset:NAME", command: Self.name) }
         target = words.first

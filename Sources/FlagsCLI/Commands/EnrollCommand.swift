@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Nimbus
 import Platform
@@ -13,13 +14,14 @@ struct EnrollCommand: FlagsCommand {
         Stores a forced branch for the record SLUG in the app's store, a debug override like a
         flag override: the record is then evaluated as if it targeted everyone on this channel,
         unpaused, with the whole bucket range and every other branch at ratio 0 (what nimbus-cli
-        enroll arranges), so targeting, bucketing and a paused enrolment no longer keep this
+        enroll arranges), so targeting, bucketing and a paused enrollment no longer keep this
         client out. Other experiments still count: one that already holds the same feature wins
         the feature conflict, as the Nimbus SDK decides, and the line printed says so.
         A record with one branch needs no --branch. The forced branch stays through `flags fetch`
         and is removed by `flags unenroll SLUG` or `flags reset --all`; release builds ignore it.
         """
-    static let options = [OptionSpec(["--branch", "-b"], value: .text("BRANCH"), "the branch to force (needed when the record has several)")]
+    static let branch = ValueOption("--branch", "-b", value: .text("BRANCH"), help: "the branch to force (needed when the record has several)")
+    static let options: [any DeclaredOption] = [branch]
     static let arguments = [ArgumentSpec(.experimentSlug)]
     static let examples = [
         CommandExample("flags enroll new-menu-test --branch treatment", "this client in the treatment branch, whatever targeting and bucketing say"),
@@ -30,7 +32,7 @@ struct EnrollCommand: FlagsCommand {
     let branch: String?
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        branch = try arguments.option("--branch", "-b", command: Self.name)
+        branch = try arguments.value(of: Self.branch, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard words.count == 1 else {
             throw .usage(words.isEmpty ? "missing the experiment's SLUG" : "expected one experiment SLUG, found \(words.count)", command: Self.name)

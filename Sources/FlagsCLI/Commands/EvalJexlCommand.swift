@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 
@@ -20,7 +21,8 @@ struct EvalJexlCommand: FlagsCommand {
         character at fault and the message, and exits 1. --context, --channel and --nimbus-id change the
         client, as for `flags experiments`.
         """
-    static let options = [OptionSpec(["--json"], "print {expression, value, error, position, warnings} as one JSON object")]
+    static let json = FlagOption.json("print {expression, value, error, position, warnings} as one JSON object")
+    static let options: [any DeclaredOption] = [json]
     static let arguments = [ArgumentSpec(.text("EXPRESSION"))]
     static let examples = [
         CommandExample("flags eval-jexl \"language == 'en' && days_since_install < 7\"", "whether this client matches"),
@@ -31,7 +33,7 @@ struct EvalJexlCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         expression = try arguments.onePositional("EXPRESSION", command: Self.name)
     }
 

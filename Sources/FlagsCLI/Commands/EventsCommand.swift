@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Nimbus
 import Platform
@@ -22,12 +23,11 @@ struct EventsCommand: FlagsCommand {
         Every command run afterwards evaluates experiments with the new counts; a menu already
         open does when it next evaluates them (on previewing a channel or fetching).
         """
-    static let options = [
-        OptionSpec(["--count"], value: .text("N"), "record: count the event N times instead of once"),
-        OptionSpec(["--at"], value: .text("TIME"), "record: when it happened, an ISO 8601 time (2026-11-28T09:00:00Z) or a time "
-                   + "before now (-90s, -30m, -3h, -2d, -1w); never in the future (default: now)"),
-        OptionSpec(["--json"], "list: print the events as JSON"),
-    ]
+    static let count = ValueOption("--count", value: .text("N"), help: "record: count the event N times instead of once")
+    static let at = ValueOption("--at", value: .text("TIME"), help: "record: when it happened, an ISO 8601 time (2026-11-28T09:00:00Z) or a time "
+                                + "before now (-90s, -30m, -3h, -2d, -1w); never in the future (default: now)")
+    static let json = FlagOption.json("list: print the events as JSON")
+    static let options: [any DeclaredOption] = [count, at, json]
     static let arguments = [ArgumentSpec(.choice(["record", "list", "clear"])), ArgumentSpec(.text("NAME"))]
     static let examples = [
         CommandExample("flags events record app_launch --count 3 --at -2d", "three launches two days ago"),
@@ -43,9 +43,9 @@ struct EventsCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
-        let countText = try arguments.option("--count", command: Self.name)
-        at = try arguments.option("--at", command: Self.name)
+        json = arguments.take(Self.json)
+        let countText = try arguments.value(of: Self.count, command: Self.name)
+        at = try arguments.value(of: Self.at, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
             throw .usage(words.isEmpty ? "missing the action: record, list or clear" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: ["record", "list", "clear"])); expected record, list or clear",

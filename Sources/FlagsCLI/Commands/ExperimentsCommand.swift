@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 
@@ -25,13 +26,14 @@ struct ExperimentsCommand: FlagsCommand {
         jexl-rs (the SDK's JEXL engine) reads differently from how it looks gets a
         `warning: SLUG: …` line after the table.
         """
-    static let options = [OptionSpec(["--json"], "print {client, source, records, skipped} as JSON (each record with its reason, explanation, forced branch and warnings)")]
+    static let json = FlagOption.json("print {client, source, records, skipped} as JSON (each record with its reason, explanation, forced branch and warnings)")
+    static let options: [any DeclaredOption] = [json]
     static let examples = [CommandExample("flags --experiments records.json experiments", "enrollment in the records of a file")]
 
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,16 +20,15 @@ struct ExportCommand: FlagsCommand {
         JSON with a schema version and sorted keys, so files diff well. Apply it again, here or
         on another machine, with `flags import FILE`.
         """
-    static let options = [
-        OptionSpec(["-o", "--output"], value: .file, "write to FILE instead of standard output: a regular file is replaced "
-                   + "atomically (keeping its mode), a symlink is followed, a FIFO or device (/dev/stdout) is written in place; - is stdout"),
-    ]
+    static let output = SharedOptions.output("write to FILE instead of standard output: a regular file is replaced "
+                                             + "atomically (keeping its mode), a symlink is followed, a FIFO or device (/dev/stdout) is written in place; - is stdout")
+    static let options: [any DeclaredOption] = [output]
     static let examples = [CommandExample("flags export -o state.json", "keep the overrides and preferences, for `flags import`")]
 
     let output: String?
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
+        output = try arguments.path(of: Self.output, command: Self.name, hint: SharedOptions.outputHint)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Formats
@@ -25,13 +26,14 @@ struct FeatureCommand: FlagsCommand {
         A feature override is a debug override: it wins over every experiment, is kept in
         export, import and presets, is removed by `flags reset --all`, and release builds ignore it.
         """
-    static let options = [OptionSpec(["--json"], "print one JSON object: {id, description, channel, value, variables: [{name, type, value, source, …}]}")]
+    static let json = FlagOption.json("print one JSON object: {id, description, channel, value, variables: [{name, type, value, source, …}]}")
+    static let options: [any DeclaredOption] = [json]
     // By position, as completion reads them: `flags feature <Tab>` offers the manifest's features.
     static let arguments = [ArgumentSpec(.featureID), ArgumentSpec(.text("VARIABLE")), ArgumentSpec(.text("VALUE"))]
     static let examples = [
         CommandExample("flags feature bibimbap-feature", "every variable's value and where it comes from"),
         CommandExample("flags feature set bibimbap-feature spice-level 5", "a feature override, checked against the manifest's type"),
-        CommandExample(#"flags feature set promo-banner-feature accent-colour '"teal"'"#, "JSON for an Option, a List, a Map or an object"),
+        CommandExample(#"flags feature set promo-banner-feature accent-color '"teal"'"#, "JSON for an Option, a List, a Map or an object"),
         CommandExample("flags feature reset bibimbap-feature", "remove the feature's overrides"),
     ]
 
@@ -45,7 +47,7 @@ struct FeatureCommand: FlagsCommand {
     let action: Action
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let json = arguments.flag("--json")
+        let json = arguments.take(Self.json)
         // After `--` a word is a value even when it starts with a dash: `set F count -- -7`.
         let words = try arguments.positionals(command: Self.name) + arguments.trailing
         switch words.first {

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 import FlagsTool
@@ -15,14 +16,13 @@ struct FeaturesCommand: FlagsCommand {
         how often the app recorded that it showed the feature (FeatureHolder.recordExposure(),
         kept in the store under nimbus.exposure.<feature>).
         """
-    static let options = [
-        OptionSpec(["--json"], "print a JSON array: {id, description, exposures, variables: [{name, type, default, description, flags, preferences}]}"),
-    ]
+    static let json = FlagOption.json("print a JSON array: {id, description, exposures, variables: [{name, type, default, description, flags, preferences}]}")
+    static let options: [any DeclaredOption] = [json]
 
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

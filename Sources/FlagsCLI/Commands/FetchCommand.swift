@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,17 +22,16 @@ struct FetchCommand: FlagsCommand {
         or answers badly, the cached records are kept and their age is reported. The source is
         the registry's `experiments:` (a URL or a `remote-settings:` block) or --experiments URL.
         """
-    static let options = [
-        OptionSpec(["--force"], "ask even if the server asked clients to back off (Backoff / Retry-After)"),
-        OptionSpec(["--json"], "print {url, status, added, removed, changed, records} as JSON"),
-    ]
+    static let force = SharedOptions.force("ask even if the server asked clients to back off (Backoff / Retry-After)")
+    static let json = FlagOption.json("print {url, status, added, removed, changed, records} as JSON")
+    static let options: [any DeclaredOption] = [force, json]
 
     let force: Bool
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        force = arguments.flag("--force")
-        json = arguments.flag("--json")
+        force = arguments.take(Self.force)
+        json = arguments.take(Self.json)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

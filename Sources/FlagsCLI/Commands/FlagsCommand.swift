@@ -1,13 +1,15 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 
 /// One subcommand of `flags`: its name, its help, how it reads its arguments and what it does.
 ///
 /// Adding a command means writing one type that conforms and listing it in `FlagsCommandLine.commands`.
-/// Its options, arguments and examples are declared once, here: help, the man page and the
-/// completion scripts are made from them (`CommandSpec`), so `help` describes what the command
-/// does and leaves the option list to `options`.
+/// Each option is declared once, as a static `FlagOption` or `ValueOption` that the command's
+/// `init` parses with and `options` lists: help, the man page and the completion scripts are
+/// made from that list (`CommandSpec`), so `help` describes what the command does and leaves
+/// the option list to `options`.
 ///
 /// ```swift
 /// struct HelloCommand: FlagsCommand {
@@ -25,7 +27,7 @@ protocol FlagsCommand {
     /// What the command does, shown by `flags COMMAND --help` before its options.
     static var help: String { get }
     /// The options it takes, for help, the man page, completion and did-you-mean.
-    static var options: [OptionSpec] { get }
+    static var options: [any DeclaredOption] { get }
     /// Its positional arguments, for completion.
     static var arguments: [ArgumentSpec] { get }
     static var examples: [CommandExample] { get }
@@ -38,7 +40,7 @@ protocol FlagsCommand {
 
 extension FlagsCommand {
     static var needsEnvironment: Bool { true }
-    static var options: [OptionSpec] { [] }
+    static var options: [any DeclaredOption] { [] }
     static var arguments: [ArgumentSpec] { [] }
     static var examples: [CommandExample] { [] }
 }
@@ -46,17 +48,21 @@ extension FlagsCommand {
 /// What a running command works with.
 struct CommandContext {
     let console: Console
-    /// Whether tables are coloured (`--color`, `NO_COLOR`, a terminal or not).
+    /// Whether tables are colored (`--color`, `NO_COLOR`, a terminal or not).
     var usesColor = false
     let options: FlagsOptions
     /// Opens the app's registry and store with the given options.
     let open: (FlagsOptions) throws -> FlagsEnvironment
 
-    /// Prints a table, in colour when the command line asked for it or a terminal shows it.
+    /// Prints a table, in color when the command line asked for it or a terminal shows it.
     func print(_ table: TextTable) { console.print(table, colored: usesColor) }
 
     /// A path from the command line, relative to the working directory unless absolute.
     func absolutePath(_ path: String) -> String { FlagsEnvironment.absolute(path, in: options.workingDirectory) }
+
+    /// Whether the global options find no registry, so the command works on the tool's built-in
+    /// demo: commands then say so, and refuse to edit its files, which are written anew on every run.
+    var opensDemo: Bool { RegistryDiscovery.opensDemo(options) }
 
     /// The app's registry and store as the global options say, without notes or recovery.
     func openEnvironment() throws -> FlagsEnvironment { try open(options) }
@@ -70,8 +76,8 @@ struct CommandContext {
         let environment = try open(adjusted)
         // A matrix that was killed left its journal behind: put the overrides back before anything else.
         let journal = MatrixJournal(environment: environment)
-        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.recover()) == true {
-            console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        if journal.isAbandoned, let pid = journal.ownerPID, case let owner = journal.ownerCommand, (try? journal.recover()) == true {
+            console.printError("note: restored the overrides that an interrupted `\(owner)` (process \(pid)) had changed")
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
         if let problem = environment.experiments.eventStoreProblem { console.printError("warning: \(problem)") }

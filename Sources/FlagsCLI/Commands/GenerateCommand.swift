@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,19 +39,18 @@ struct GenerateCommand: FlagsCommand {
         Write the two into separate files (run generate twice); everything --features writes is
         nested in <App>Nimbus, so both compile side by side in one target.
         """
-    static let options = [
-        OptionSpec(["--features"], "write the typed feature accessors instead of the FeatureFlagID members"),
-        OptionSpec(["-o", "--output"], value: .file, "write to FILE (only when its contents change) instead of printing: a regular "
-                   + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout"),
-    ]
+    static let features = FlagOption("--features", help: "write the typed feature accessors instead of the FeatureFlagID members")
+    static let output = SharedOptions.output("write to FILE (only when its contents change) instead of printing: a regular "
+                                             + "file is replaced atomically (keeping its mode), a symlink is followed, a FIFO or device is written in place; - is stdout")
+    static let options: [any DeclaredOption] = [features, output]
     static let examples = [CommandExample("flags generate -o Sources/App/FeatureFlagID+Registry.swift", "the FeatureFlagID members")]
 
     let output: String?
     let features: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        features = arguments.flag("--features")
-        output = try arguments.pathOption("--output", "-o", command: Self.name, hint: " (use - for standard output)")
+        features = arguments.take(Self.features)
+        output = try arguments.path(of: Self.output, command: Self.name, hint: SharedOptions.outputHint)
         try arguments.expectNoPositionals(command: Self.name)
     }
 
@@ -58,9 +58,12 @@ struct GenerateCommand: FlagsCommand {
         let environment = try context.environment()
         let outputPath = output.flatMap { OutputFile.isStandardOutput($0) ? nil : context.absolutePath($0) }
         let base = outputPath.map { FilePathText.folder(of: $0) } ?? context.options.workingDirectory
-        let registryName = environment.isDemo ? "the built-in Bibimbap demo registry"
+        // The demo is named, not given as a path into this user's state folder, so what is
+        // generated for it (the demo app's checked-in Swift) is the same on every machine.
+        let isDemo = context.opensDemo
+        let registryName = isDemo ? "the built-in Bibimbap demo registry"
             : RelativePath.of(environment.registry.path, from: base)
-        let source = features ? featuresSource(environment, base: base)
+        let source = features ? featuresSource(environment, base: base, isDemo: isDemo)
             : FeatureFlagSwiftGenerator(registry: environment.registry, registryName: registryName).source
         let featureCount = Plural.of(environment.registry.manifest.featureIDs.count, "feature")
         guard let outputPath else {
@@ -81,8 +84,8 @@ struct GenerateCommand: FlagsCommand {
     }
 
     /// The typed features of the registry's manifest, with the channel's defaults.
-    private func featuresSource(_ environment: FlagsEnvironment, base: String) -> String {
-        let manifestName = environment.isDemo ? "the built-in Bibimbap demo manifest"
+    private func featuresSource(_ environment: FlagsEnvironment, base: String, isDemo: Bool) -> String {
+        let manifestName = isDemo ? "the built-in Bibimbap demo manifest"
             : RelativePath.of(environment.registry.manifestPath, from: base)
         return FeatureSwiftGenerator(manifest: environment.registry.manifest, app: environment.registry.app,
                                      channel: environment.channel, manifestName: manifestName).source

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 
 /// `flags get ID`: one flag's value and the full story behind it.
@@ -10,7 +11,8 @@ struct GetCommand: FlagsCommand {
         Shows what isEnabled returns for the flag ID, where the value comes from, the stored
         override (if any) and the value Nimbus gives without it.
         """
-    static let options = [OptionSpec(["--json"], "print one JSON object (the same fields as `flags list --json`)")]
+    static let json = FlagOption.json("print one JSON object (the same fields as `flags list --json`)")
+    static let options: [any DeclaredOption] = [json]
     static let arguments = [ArgumentSpec(.flagID)]
     static let examples = [CommandExample("flags get ID --channel beta", "the flag's value and its story in the beta channel")]
 
@@ -18,7 +20,7 @@ struct GetCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         let words = try arguments.positionals(command: Self.name)
         guard words.count == 1 else {
             throw .usage(words.isEmpty ? "missing the flag ID" : "expected one flag ID, found \(words.count)", command: Self.name)

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 /// `flags help [COMMAND]` and `flags help --man`: the overview, one command's help, or the
 /// manual page in roff.
 struct HelpCommand: FlagsCommand {
@@ -6,10 +7,9 @@ struct HelpCommand: FlagsCommand {
     static let summary = "Show help on flags or on one command, or print the manual page"
     static let usage = "flags help [COMMAND] | flags help --man | flags help --markdown"
     static let help = "The same text as `flags --help` and `flags COMMAND --help`; --man prints flags.1, made from it."
-    static let options = [
-        OptionSpec(["--man"], "print the manual page (roff) instead, for man -l or to install"),
-        OptionSpec(["--markdown"], "print the command reference as Markdown tables, as the README shows it"),
-    ]
+    static let man = FlagOption("--man", help: "print the manual page (roff) instead, for man -l or to install")
+    static let markdown = FlagOption("--markdown", help: "print the command reference as Markdown tables, as the README shows it")
+    static let options: [any DeclaredOption] = [man, markdown]
     static let arguments = [ArgumentSpec(.commandName)]
     static let examples = [
         CommandExample("flags help --man > ~/.local/share/man/man1/flags.1", "install the man page; then `man flags`"),
@@ -22,13 +22,13 @@ struct HelpCommand: FlagsCommand {
     let markdown: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        manual = arguments.flag("--man")
-        markdown = arguments.flag("--markdown")
+        manual = arguments.take(Self.man)
+        markdown = arguments.take(Self.markdown)
         let words = try arguments.positionals(command: Self.name)
         guard words.count <= 1 else { throw .usage("expected at most one COMMAND", command: Self.name) }
-        if manual && markdown { throw .usage("choose --man or --markdown, not both", command: Self.name) }
+        if manual && markdown { throw .usage("choose \(Self.man.name) or \(Self.markdown.name), not both", command: Self.name) }
         if (manual || markdown) && !words.isEmpty {
-            throw .usage("\(manual ? "--man" : "--markdown") prints every command; leave out '\(words[0])'", command: Self.name)
+            throw .usage("\(manual ? Self.man.name : Self.markdown.name) prints every command; leave out '\(words[0])'", command: Self.name)
         }
         topic = words.first
     }

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,7 +22,8 @@ struct ImportCommand: FlagsCommand {
         everything is applied in one transaction. FILE may be - (or /dev/stdin) for standard
         input; a FILE larger than 16 MiB is refused.
         """
-    static let options = [OptionSpec(["--replace"], "also remove overrides that are not in the file (default: merge the file in)")]
+    static let replace = FlagOption("--replace", help: "also remove overrides that are not in the file (default: merge the file in)")
+    static let options: [any DeclaredOption] = [replace]
     static let arguments = [ArgumentSpec(.file)]
     static let examples = [CommandExample("flags import state.json --replace", "exactly the overrides of the file")]
 
@@ -29,7 +31,7 @@ struct ImportCommand: FlagsCommand {
     let replace: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        replace = arguments.flag("--replace")
+        replace = arguments.take(Self.replace)
         file = try arguments.onePositional("FILE", command: Self.name)
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Platform
 
@@ -18,7 +19,8 @@ struct InfoCommand: FlagsCommand {
         holding a feature). A branch forced with `flags enroll` is shown too. --context,
         --channel and --nimbus-id change the client, as for `flags experiments`.
         """
-    static let options = [OptionSpec(["--json"], "print the record's facts and this client's status as one JSON object")]
+    static let json = FlagOption.json("print the record's facts and this client's status as one JSON object")
+    static let options: [any DeclaredOption] = [json]
     static let arguments = [ArgumentSpec(.experimentSlug)]
     static let examples = [
         CommandExample("flags info new-menu-test", "the record, its branches and why this client is (not) in it"),
@@ -29,7 +31,7 @@ struct InfoCommand: FlagsCommand {
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         slug = try arguments.onePositional("SLUG", command: Self.name)
     }
 

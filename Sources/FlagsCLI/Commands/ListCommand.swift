@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Formats
 
@@ -12,10 +13,9 @@ struct ListCommand: FlagsCommand {
         value comes from (override, experiment, rollout, default), the stored override and the
         value Nimbus gives underneath it.
         """
-    static let options = [
-        OptionSpec(["--json"], "print a JSON array of flag objects, sorted by id"),
-        OptionSpec(["--overridden"], "only flags with a stored override (the quick way to find leftovers)"),
-    ]
+    static let json = FlagOption.json("print a JSON array of flag objects, sorted by id")
+    static let overridden = FlagOption("--overridden", help: "only flags with a stored override (the quick way to find leftovers)")
+    static let options: [any DeclaredOption] = [json, overridden]
     static let examples = [
         CommandExample("flags list --overridden", "the flags someone left overridden"),
         CommandExample("flags list --json | jq -r '.[] | select(.source == \"experiment\") | .id'", "the flags an experiment sets"),
@@ -24,8 +24,8 @@ struct ListCommand: FlagsCommand {
     let json: Bool
     let overriddenOnly: Bool
 
-    /// Colours that let the eye find what is not a default: values, and sources by kind.
-    static func style(column: Int, cell: String) -> TextStyle? {
+    /// Colors that let the eye find what is not a default: values, and sources by kind.
+    static func style(column: Int, cell: String) -> ANSIStyle? {
         switch column {
         case 1, 3, 4: cell == "on" ? .green : cell == "off" ? .red : nil
         case 2:
@@ -38,8 +38,8 @@ struct ListCommand: FlagsCommand {
     }
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
-        overriddenOnly = arguments.flag("--overridden")
+        json = arguments.take(Self.json)
+        overriddenOnly = arguments.take(Self.overridden)
         try arguments.expectNoPositionals(command: Self.name)
     }
 
@@ -52,7 +52,7 @@ struct ListCommand: FlagsCommand {
             context.console.printJSON(JSONValue.array(reports.map(\.json)))
             return
         }
-        if environment.isDemo && context.console.errorIsTerminal {
+        if context.opensDemo && context.console.errorIsTerminal {
             context.console.printError("note: no \(FlagsEnvironment.registryFileName) found here or above; showing the built-in Bibimbap demo (\(environment.registry.path))")
         }
         guard !reports.isEmpty else {

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -18,10 +19,9 @@ struct LogCommand: FlagsCommand {
         import, a reset --all, a preset applied) share a number in the # column; `flags undo`
         takes back the newest. The store keeps the last 1,000 changes of the last 30 days.
         """
-    static let options = [
-        OptionSpec(["--json"], "print a JSON list of the changes"),
-        OptionSpec(["--since"], value: .duration, "only changes of the last DURATION: 90s, 30m, 2h, 7d, 1w"),
-    ]
+    static let json = FlagOption.json("print a JSON list of the changes")
+    static let since = ValueOption("--since", value: .duration, help: "only changes of the last DURATION: 90s, 30m, 2h, 7d, 1w")
+    static let options: [any DeclaredOption] = [json, since]
     static let examples = [
         CommandExample("flags log --since 2h", "what changed in the store in the last two hours, and who changed it"),
         CommandExample("flags log --json", "the changes as JSON, for a script or a bug report"),
@@ -31,8 +31,8 @@ struct LogCommand: FlagsCommand {
     let since: Double?
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
-        since = try arguments.option("--since", command: Self.name).map { text throws(CLIError) in try SinceDuration.seconds(text) }
+        json = arguments.take(Self.json)
+        since = try arguments.value(of: Self.since, command: Self.name).map { text throws(CLIError) in try SinceDuration.seconds(text) }
         try arguments.expectNoPositionals(command: Self.name)
     }
 

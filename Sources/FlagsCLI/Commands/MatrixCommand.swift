@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -16,8 +17,8 @@ import FlagsTool
 struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
     static let summary = "Run a command across combinations of flags (pairwise or exhaustive)"
-    static let usage = "flags matrix [--pairwise | --exhaustive] [--json] [--shard K/N] ID... -- COMMAND [ARGS...] | "
-        + "flags matrix --merge [--json] RESULT... | flags matrix --recover"
+    static let usage = "flags matrix [--pairwise | --exhaustive] [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
+        + "[--html FILE] ID... -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
     static let help = """
         For each combination of the flags ID..., sets them as overrides (one transaction), runs
         COMMAND with FLAGS_COMBINATION=a=on,b=off (and FLAGS_STORE, FLAGS_CONFIG so a `flags`
@@ -39,16 +40,29 @@ struct MatrixCommand: FlagsCommand {
         N results cover the list exactly once (a part missing, given twice or cut short is an
         error naming it) and reports the whole matrix as one unsharded run would, failing when
         any combination failed.
+
+        --timeout ends a run that takes longer (its whole process group) and counts it as a failure
+        named as a time-out; --retries N runs a failed combination up to N more times, and one that
+        then passes is reported flaky, not passed (and fails the matrix too). After a matrix with
+        failures, the settings, pairs and triples found in every failing combination and in no
+        passing one are listed, with the `flags bisect` line that would confirm the first.
+        --junit FILE also writes the results as JUnit XML (one test case per combination), for the
+        test report of a CI system; --html FILE a page with the grid of combinations, colored by
+        result, the failing interaction highlighted. With --merge, both are of the whole matrix.
         """
-    static let options = [
-        OptionSpec(["--pairwise"], "every pair of values of every two flags, in the fewest runs (the default)"),
-        OptionSpec(["--exhaustive"], "all 2^n combinations"),
-        OptionSpec(["--json"], "print the results as JSON"),
-        OptionSpec(["--recover"], "restore the overrides a killed matrix changed"),
-        OptionSpec(["--shard"], value: .text("K/N"), "run only part K of N of the combinations and print its JSON result (a CI job's share)"),
-        OptionSpec(["--merge"], arguments: [ArgumentSpec(.file, repeats: true)],
-                   "report the JSON results of the --shard parts (the RESULT files) as one matrix"),
-    ]
+    static let pairwise = FlagOption("--pairwise", help: "every pair of values of every two flags, in the fewest runs (the default)")
+    static let exhaustive = FlagOption("--exhaustive", help: "all 2^n combinations")
+    static let json = FlagOption.json("print the results as JSON")
+    static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
+    static let shard = ValueOption("--shard", value: .text("K/N"),
+                                   help: "run only part K of N of the combinations and print its JSON result (a CI job's share)")
+    static let merge = FlagOption("--merge", arguments: [ArgumentSpec(.file, repeats: true)],
+                                  help: "report the JSON results of the --shard parts (the RESULT files) as one matrix")
+    static let runs = MatrixReportOptions.Declared(
+        retries: "run a failed combination up to N more times; a pass then is reported flaky",
+        junit: "also write the results as JUnit XML to FILE",
+        html: "also write the results as one self-contained HTML page to FILE")
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, json, recover, shard] + runs.all + [merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
         CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c"),
@@ -66,17 +80,19 @@ struct MatrixCommand: FlagsCommand {
     let shard: MatrixShard?
     /// `--merge`: `ids` are then the RESULT files.
     let merge: Bool
+    var reports = MatrixReportOptions()
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        let exhaustive = arguments.flag("--exhaustive")
-        let pairwise = arguments.flag("--pairwise")
+        let exhaustive = arguments.take(Self.exhaustive)
+        let pairwise = arguments.take(Self.pairwise)
         if exhaustive && pairwise { throw .usage("choose --pairwise or --exhaustive, not both", command: Self.name) }
         mode = exhaustive ? .exhaustive : .pairwise
-        json = arguments.flag("--json")
-        recover = arguments.flag("--recover")
-        merge = arguments.flag("--merge")
+        json = arguments.take(Self.json)
+        recover = arguments.take(Self.recover)
+        merge = arguments.take(Self.merge)
         command = arguments.trailing
-        if let text = try arguments.option("--shard", command: Self.name) {
+        reports = try MatrixReportOptions(arguments: &arguments, declared: Self.runs, command: Self.name)
+        if let text = try arguments.value(of: Self.shard, command: Self.name) {
             do {
                 shard = try MatrixShard(parsing: text)
             } catch {
@@ -122,7 +138,7 @@ struct MatrixCommand: FlagsCommand {
         try journal.begin()
         // The matrix leaves the overrides as it found them: its passes are not history.
         environment.prefs.recordsHistory = false
-        let interruption = InterruptionWatcher()
+        let interruption = StopSignal()
         var results: [MatrixResult] = []
         defer { interruption.stop() }
         do {
@@ -131,7 +147,8 @@ struct MatrixCommand: FlagsCommand {
                 try environment.prefs.apply(zip(flags, row).map { .set($0.debugKey!, .bool($1)) })
                 let combination = zip(flags, row).map { "\($0.rawValue)=\(OnOff.text($1))" }.joined(separator: ",")
                 context.console.printError("[\(index + 1)/\(rows.count)] \(combination)")
-                let result = try runCommand(combination: combination, environment: environment, values: row, interruption: interruption)
+                let result = try runCommand(combination: combination, environment: environment, values: row, interruption: interruption,
+                                            runner: reports.runner(command))
                 context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s")
                 results.append(result)
             }
@@ -142,6 +159,7 @@ struct MatrixCommand: FlagsCommand {
         }
         try journal.restore()
         let names = flags.map(\.rawValue)
+        try reports.write(results.map { $0.reportRow(flags: names) }, title: "flags matrix", command: command, mode: mode.rawValue, context: context)
         if let shard {
             context.console.printJSON(Self.json(mode: mode.rawValue, flags: names, command: command.map(JSONValue.string), planned: list.count,
                                                 results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
@@ -181,6 +199,7 @@ struct MatrixCommand: FlagsCommand {
         let results = merged.combinations.map { MatrixResult(json: $0, flags: merged.flags) }
         guard let mergedMode = Mode(rawValue: merged.mode) else { throw CLIError.failure("\(ids[0]): unknown matrix mode `\(merged.mode)`") }
         let whole = MatrixCommand(merging: self, mode: mergedMode, command: merged.command.compactMap(\.stringValue))
+        try reports.write(results.map { $0.reportRow(flags: merged.flags) }, title: "flags matrix", command: whole.command, mode: merged.mode, context: context)
         whole.report(results, total: merged.planned, flags: merged.flags, context: context, overridesRestored: merged.overridesRestored)
         try Self.failIfAnyFailed(results, flags: merged.flags, total: merged.planned, what: "combinations", suffix: "")
     }
@@ -206,6 +225,7 @@ struct MatrixCommand: FlagsCommand {
         self.command = command
         shard = nil
         merge = true
+        reports = other.reports
     }
 
     /// Fails, naming each failed combination's flags, unless every one passed.
@@ -220,29 +240,17 @@ struct MatrixCommand: FlagsCommand {
     }
 
     private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
-                            interruption: InterruptionWatcher) throws -> MatrixResult {
-        var childEnvironment = ProcessInfo.processInfo.environment
-        childEnvironment["FLAGS_COMBINATION"] = combination
-        childEnvironment["FLAGS_STORE"] = environment.storePath
-        childEnvironment["FLAGS_CONFIG"] = environment.registry.path
-        let started = ContinuousClock.now
-        let ending: ChildProcess.Ending
+                            interruption: StopSignal, runner: CommandRunner) throws -> MatrixResult {
+        // The command's output goes where the progress goes: standard output is the result
+        // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
+        let run: CommandRunner.Run
         do {
-            // Through env, which finds the command on PATH and says so when it cannot.
-            // The command's output goes where the progress goes: standard output is the result
-            // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
-            ending = try ChildProcess.run(["/usr/bin/env"] + command, environment: childEnvironment, outputToStandardError: true)
+            run = try runner.run(environment: ["FLAGS_COMBINATION": combination, "FLAGS_STORE": environment.storePath,
+                                               "FLAGS_CONFIG": environment.registry.path], shouldStop: { interruption.caught })
         } catch {
-            throw CLIError.failure("cannot run \(command[0]): \(ErrorText.describe(error))")
+            throw CLIError.failure(ErrorText.describe(error))
         }
-        let seconds = (ContinuousClock.now - started).inSeconds
-        if let signal = interruption.caught { return MatrixResult(values: values, outcome: .interrupted(signal), seconds: seconds) }
-        switch ending {
-        case .killed(let signal):
-            return MatrixResult(values: values, outcome: .failed("killed by signal \(signal)"), seconds: seconds)
-        case .exited(let status):
-            return MatrixResult(values: values, outcome: status == 0 ? .passed : .failed("exit \(status)"), seconds: seconds)
-        }
+        return MatrixResult(values: values, outcome: run.outcome, seconds: run.seconds, output: run.output)
     }
 
     /// The JSON report of a run (`rows` and `shard` only for a part of a sharded one).
@@ -260,6 +268,7 @@ struct MatrixCommand: FlagsCommand {
                     "result": .string(result.outcome.name), "detail": .string(result.outcome.text),
                     "seconds": .double((result.seconds * 1000).rounded() / 1000)]
                 if let rows { combination["row"] = .int(rows[position]) }
+                if result.outcome != .passed && !result.output.isEmpty { combination["output"] = .string(String(result.output.suffix(MatrixResult.outputInJSON))) }
                 return .object(combination)
             }),
             "overridesRestored": .bool(overridesRestored),
@@ -284,41 +293,34 @@ struct MatrixCommand: FlagsCommand {
         context.console.print(TextTable(header: header, rows: rows))
         let passed = results.filter { $0.outcome == .passed }.count
         context.console.print("\(passed) of \(total) combinations passed (\(mode.rawValue)); overrides restored to their state before the matrix.")
+        let decided = results.map { result in (values: result.values.map(OnOff.text), failed: result.outcome.decidesFailure) }
+        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command) { context.console.print(line) }
     }
 }
 
 /// One combination's outcome.
 struct MatrixResult {
-    enum Outcome: Equatable {
-        case passed
-        case failed(String)
-        case interrupted(Int32)
-
-        var name: String {
-            switch self {
-            case .passed: "pass"
-            case .failed: "fail"
-            case .interrupted: "interrupted"
-            }
-        }
-
-        var text: String {
-            switch self {
-            case .passed: "pass"
-            case .failed(let why): "fail (\(why))"
-            case .interrupted(let signal): "interrupted (signal \(signal))"
-            }
-        }
-    }
+    typealias Outcome = RunOutcome
 
     var values: [Bool]
     var outcome: Outcome
     var seconds: Double
+    /// What the command printed, for the reports of a failure.
+    var output: String
 
-    init(values: [Bool], outcome: Outcome, seconds: Double) {
+    /// The characters of a failure's output a result file keeps, for `--merge --junit`.
+    static let outputInJSON = 8 * 1024
+
+    init(values: [Bool], outcome: Outcome, seconds: Double, output: String = "") {
         self.values = values
         self.outcome = outcome
         self.seconds = seconds
+        self.output = output
+    }
+
+    /// The combination as the JUnit and HTML reports show it.
+    func reportRow(flags: [String]) -> ReportRow {
+        ReportRow(settings: zip(flags, values).map { ($0, OnOff.text($1)) }, outcome: outcome, seconds: seconds, output: output)
     }
 
     /// A combination as a result file holds it (`MatrixCommand.json`), for `--merge`.
@@ -329,15 +331,8 @@ struct MatrixResult {
         case .int(let value): seconds = Double(value)
         default: seconds = 0
         }
-        let detail = json["detail"]?.stringValue ?? ""
-        switch json["result"]?.stringValue {
-        case "pass": outcome = .passed
-        case "interrupted": outcome = .interrupted(Int32(detail.filter(\.isNumber)) ?? 0)
-        default:
-            // "fail (exit 1)": the reason inside the parentheses, as `text` wrote it.
-            let reason = detail.hasPrefix("fail (") && detail.hasSuffix(")") ? String(detail.dropFirst(6).dropLast()) : detail
-            outcome = .failed(reason)
-        }
+        outcome = RunOutcome(name: json["result"]?.stringValue ?? "fail", text: json["detail"]?.stringValue ?? "")
+        output = json["output"]?.stringValue ?? ""
     }
 
     /// The time to the hundredth: "0.25".

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +42,7 @@ struct MenuCommand: FlagsCommand {
             // experiments, and let the menu fetch in the background (unless --offline said not to).
             let fetch = context.options.fetchPolicy
             let environment = try openCachedEnvironment(in: context)
-            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, experimentsFetch: fetch) {
+            if case .signal(let number) = try FeatureFlagsDebugMenu.run(environment: environment, isDemo: context.opensDemo, experimentsFetch: fetch) {
                 exit(128 + number)
             }
         } catch let error as TerminalError {
@@ -57,8 +58,8 @@ struct MenuCommand: FlagsCommand {
         options.fetchPolicy = .cacheOnly
         let environment = try context.open(options)
         let journal = MatrixJournal(environment: environment)
-        if journal.isAbandoned, let pid = journal.ownerPID, (try? journal.recover()) == true {
-            context.console.printError("note: restored the overrides that an interrupted `flags matrix` (process \(pid)) had changed")
+        if journal.isAbandoned, let pid = journal.ownerPID, case let owner = journal.ownerCommand, (try? journal.recover()) == true {
+            context.console.printError("note: restored the overrides that an interrupted `\(owner)` (process \(pid)) had changed")
         }
         if !ExperimentsStatusText.isRemote(environment.experiments) {
             if let problem = environment.experiments.loadProblem { context.console.printError("warning: \(problem)") }

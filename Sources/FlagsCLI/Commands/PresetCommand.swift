@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Platform
@@ -38,12 +39,10 @@ struct PresetCommand: FlagsCommand {
         machine without --allow-http. What you may read and write is the server's permissions: a
         read-only member can pull, not push.
         """
-    static let options = [
-        RemoteServerOption.spec("the server (…/v1) of the shared presets; without a URL (or left out, for push and pull), "
-                                + "the registry's `remote-settings: server:`"),
-        OptionSpec(["--force"], "push, delete --remote: overwrite (or delete) a shared preset someone else changed"),
-        RemoteServerOption.allowHTTPSpec,
-    ]
+    static let remoteOption = RemoteServerOption.remote("the server (…/v1) of the shared presets; without a URL (or left out, for push "
+                                                        + "and pull), the registry's `remote-settings: server:`")
+    static let force = SharedOptions.force("push, delete --remote: overwrite (or delete) a shared preset someone else changed")
+    static let options: [any DeclaredOption] = [remoteOption, force, RemoteServerOption.allowHTTP]
     static let arguments = [ArgumentSpec(.choice(Action.allCases.map(\.rawValue))), ArgumentSpec(.presetName)]
     static let examples = [
         CommandExample("flags preset save checkout", "keep the current overrides as checkout; `flags preset apply checkout` brings them back"),
@@ -60,9 +59,9 @@ struct PresetCommand: FlagsCommand {
     let force: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        force = arguments.flag("--force")
+        force = arguments.take(Self.force)
         // `--remote` alone means the registry's server; with a URL, that one.
-        remote = try RemoteServerOption(arguments: &arguments, command: Self.name)
+        remote = try RemoteServerOption(Self.remoteOption, arguments: &arguments, command: Self.name)
         let words = try arguments.positionals(command: Self.name)
         guard let first = words.first, let action = Action(rawValue: first) else {
             throw .usage(words.isEmpty ? "missing the action: save, apply, list, show, delete, push or pull" : "unknown action '\(words[0])'\(NearestName.suggestion(for: words[0], among: Action.allCases.map(\.rawValue))); expected save, apply, list, show, delete, push or pull", command: Self.name)
@@ -120,7 +119,7 @@ struct PresetCommand: FlagsCommand {
     private func runShared(_ presets: PresetStore, name: String, context: CommandContext) throws {
         let registry = presets.environment.registry
         let settings = registry.remoteSettings ?? RegistryRemoteSettings()
-        let records = try remote.records(registry: registry, isDemo: presets.environment.isDemo, bucket: settings.bucket,
+        let records = try remote.records(registry: registry, isDemo: context.opensDemo, bucket: settings.bucket,
                                          collection: settings.collection, environment: context.options.environment)
         let shared = SharedPresets(presets: presets, records: records)
         switch action {

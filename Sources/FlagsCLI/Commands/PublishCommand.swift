@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 import FeatureFlags
 import Formats
 import Nimbus
@@ -11,7 +12,7 @@ import RemoteSettings
 import Platform
 
 /// `flags publish RECIPE.json`: an experiment or rollout checked against the manifest and
-/// written to a preview collection, so every machine and app reading it enrols as it says.
+/// written to a preview collection, so every machine and app reading it enrolls as it says.
 struct PublishCommand: FlagsCommand {
     static let name = "publish"
     static let summary = "Check an experiment or rollout recipe and write it to a preview collection"
@@ -21,7 +22,7 @@ struct PublishCommand: FlagsCommand {
         record is checked as `flags validate` checks records: required fields, targeting, and every
         branch value against the manifest's variable types. Any problem is reported and nothing is
         published. Otherwise each record is written (created or replaced) as record SLUG of the
-        collection, where every client reading it enrols as the recipe says:
+        collection, where every client reading it enrolls as the recipe says:
           flags --experiments URL/buckets/main/collections/nimbus-preview/records list
         This is what Experimenter's preview does, from the terminal; `flags unpublish SLUG` ends it.
 
@@ -30,7 +31,7 @@ struct PublishCommand: FlagsCommand {
         server's host in ~/.netrc; never on the command line.
         """
 
-    static let options = PreviewCollectionOption.specs
+    static let options = PreviewCollectionOption.options
     static let arguments = [ArgumentSpec(.file)]
     static let examples = [
         CommandExample("flags publish new-menu.json", "preview the recipe in new-menu.json on the registry's server"),
@@ -66,7 +67,7 @@ struct PublishCommand: FlagsCommand {
         // `firefox_ios`), else it is the registry's `app:`.
         let appName = environment.experiments.client.appName
         for record in set.records where !environment.experiments.client.isForThisApp(record) {
-            context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(appName)`), so its clients will not enrol")
+            context.console.printError("warning: record \(record.slug): appName `\(record.appName ?? "")` is not this app's (`\(appName)`), so its clients will not enroll")
         }
         // Every slug becomes a record id in the URL: all are checked before the first is sent.
         for record in set.records {
@@ -84,7 +85,7 @@ struct PublishCommand: FlagsCommand {
             let kind = record.isRollout ? "rollout" : "experiment"
             context.console.print("published \(kind) \(record.slug) (\(record.branches.count) branch\(record.branches.count == 1 ? "" : "es")) to \(records.recordURL(record.slug).absoluteString)")
         }
-        context.console.print("clients reading \(records.recordsURL.absoluteString) enrol as the recipe says; end it with `flags unpublish SLUG`")
+        context.console.print("clients reading \(records.recordsURL.absoluteString) enroll as the recipe says; end it with `flags unpublish SLUG`")
     }
 
     /// The records of the recipe file: one record object, or `{"data": [...]}`.

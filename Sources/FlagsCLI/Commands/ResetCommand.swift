@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 
@@ -13,7 +14,8 @@ struct ResetCommand: FlagsCommand {
         of flags that are no longer in the registry, forced branches (flags enroll) and feature
         overrides (flags feature set).
         """
-    static let options = [OptionSpec(["--all"], "remove every override in the store (forced branches and feature overrides too), in one transaction")]
+    static let all = FlagOption("--all", help: "remove every override in the store (forced branches and feature overrides too), in one transaction")
+    static let options: [any DeclaredOption] = [all]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [CommandExample("flags reset --all", "every flag back to its Nimbus value")]
 
@@ -21,7 +23,7 @@ struct ResetCommand: FlagsCommand {
     let all: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        all = arguments.flag("--all")
+        all = arguments.take(Self.all)
         ids = try arguments.positionals(command: Self.name)
         if all && !ids.isEmpty { throw .usage("give flag IDs or --all, not both", command: Self.name) }
         if !all && ids.isEmpty { throw .usage("missing flag IDs (or --all)", command: Self.name) }

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Nimbus
 
@@ -18,7 +19,8 @@ struct ResetEnrollmentsCommand: FlagsCommand {
         rewrites them at every start, so they are not in the history): on a terminal it asks
         y/n first, and elsewhere it needs --yes.
         """
-    static let options = [OptionSpec(["--yes", "-y"], "reset without asking (for scripts)")]
+    static let yes = FlagOption("--yes", "-y", help: "reset without asking (for scripts)")
+    static let options: [any DeclaredOption] = [yes]
     static let examples = [
         CommandExample("flags opt-out experiments off && flags reset-enrollments", "back in every experiment this client would join as a new device"),
     ]
@@ -26,7 +28,7 @@ struct ResetEnrollmentsCommand: FlagsCommand {
     let yes: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        yes = arguments.flag("--yes", "-y")
+        yes = arguments.take(Self.yes)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

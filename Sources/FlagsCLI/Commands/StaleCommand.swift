@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Formats
@@ -22,12 +23,13 @@ struct StaleCommand: FlagsCommand {
 
         Exit status: 0 whether or not anything is listed.
         """
-    static let options = [OptionSpec(["--json"], "print a JSON array of {kind, id, value, shipped, reasons}, sorted by id")]
+    static let json = FlagOption.json("print a JSON array of {kind, id, value, shipped, reasons}, sorted by id")
+    static let options: [any DeclaredOption] = [json]
 
     let json: Bool
 
     init(arguments: inout ArgumentList) throws(CLIError) {
-        json = arguments.flag("--json")
+        json = arguments.take(Self.json)
         try arguments.expectNoPositionals(command: Self.name)
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import Platform
 
@@ -10,7 +11,7 @@ struct UnenrollCommand: FlagsCommand {
     static let help = """
         Removes the branch `flags enroll` forced for each SLUG (every forced branch when no SLUG
         is given), in one transaction, and says what Nimbus decides for the record now: the
-        enrolment the client had before it was forced is still there, so a client that was in a
+        enrollment the client had before it was forced is still there, so a client that was in a
         branch stays in it, and one that was not is not.
         """
     static let arguments = [ArgumentSpec(.experimentSlug, repeats: true)]

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 
 /// `flags unpublish SLUG`: removes a recipe from the preview collection, which ends it for every
@@ -12,7 +13,7 @@ struct UnpublishCommand: FlagsCommand {
         collection stop being enrolled at their next fetch (`flags fetch`). Options and
         credentials as for `flags publish`.
         """
-    static let options = PreviewCollectionOption.specs
+    static let options = PreviewCollectionOption.options
     /// The slugs of the app's cached records: a Tab never asks the server what it holds.
     static let arguments = [ArgumentSpec(.experimentSlug)]
     static let examples = [CommandExample("flags unpublish new-menu-test", "end the preview of new-menu-test for every client reading it")]

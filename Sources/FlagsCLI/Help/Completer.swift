@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import RemoteSettings
@@ -106,25 +107,26 @@ struct Completer {
 
     /// Keeps what the typed global options say about where the app is.
     private func remember(_ option: String, _ value: String, in options: inout FlagsOptions) {
-        switch option {
-        case "--config": options.configPath = value
-        case "--store": options.storePath = value
-        case "--experiments": options.experiments = value
-        case "--channel": options.channel = ChannelName(value)
-        default: break
-        }
+        func isSpelling(of declared: ValueOption) -> Bool { declared.spec.names.contains(option) }
+        if isSpelling(of: CommandLineSpec.config) { options.configPath = value }
+        if isSpelling(of: CommandLineSpec.store) { options.storePath = value }
+        if isSpelling(of: CommandLineSpec.experiments) { options.experiments = value }
+        if isSpelling(of: CommandLineSpec.channel) { options.channel = ChannelName(value) }
     }
 
     private func values(_ kind: ValueKind, _ current: String, _ options: FlagsOptions) -> [Candidate] {
+        switch kind.completion {
+        case .files: return [Candidate(Self.filesDirective)]
+        case .words(let words): return filtered(words.map { Candidate($0) }, current)
+        case .none: return []
+        case .domain: break
+        }
         switch kind {
-        case .file: return [Candidate(Self.filesDirective)]
-        case .choice(let words): return filtered(words.map { Candidate($0) }, current)
         case .channel:
             // The manifest's channels (Fenix: release, beta, nightly, developer), as --channel takes them.
             let channels = registry(options)?.manifest.channels ?? BuildChannel.allCases.map(\.rawValue)
             return filtered(channels.map { Candidate($0) }, current)
         case .commandName: return commandNames(current)
-        case .text, .duration: return []
         case .flagID:
             return filtered(registry(options)?.flags.map { Candidate($0.rawValue, $0.definition.debug?.title) } ?? [], current)
         case .presetName:
@@ -148,6 +150,12 @@ struct Completer {
                 return filtered(names, current)
             }
             return [Candidate(Self.filesDirective)]
+        case .bisectState:
+            // The keywords and the presets while one can still be meant; a path is a file.
+            let presets = app(options).map { PresetStore(environment: $0).list().map { Candidate($0.name, "preset") } } ?? []
+            let words = current.contains("/") ? [] : filtered(SavedStateArgument.keywords.map { Candidate($0) } + presets, current)
+            return words.isEmpty ? [Candidate(Self.filesDirective)] : words
+        default: return []
         }
     }
 

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import Platform
 
 /// A command's help text read as its author wrote it, so it can be laid out for any width:
@@ -57,7 +58,7 @@ struct HelpParagraphs {
         let column = textColumn(of: row)
         let label = String(row.prefix(column))
         let text = String(row.dropFirst(column))
-        if width - column < minimumTextRoom {
+        if width - column < HelpLayout.minimumTextRoom {
             let leading = label.prefix { $0 == " " }.count
             let head = String(repeating: " ", count: leading) + label.trimmingSpaces()
             return [head] + text.wrapped(width: width, indent: leading + 4).split(separator: "\n").map(String.init)
@@ -66,8 +67,6 @@ struct HelpParagraphs {
         return [label + wrapped[0].dropFirst(column)] + wrapped.dropFirst().map(String.init)
     }
 
-    /// The fewest columns a row's text keeps beside its label before it moves under it.
-    static let minimumTextRoom = 24
 
     /// Where a row's text starts: after its label's gap of spaces (the last gap of two or more
     /// in the first 28 columns, as a label may hold one itself: `space  Enter`), after a

@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 
 /// `flags --help` and `flags COMMAND --help`, rendered from the command table and
@@ -19,14 +20,14 @@ enum HelpText {
             "flags: the Feature Flags debug tool of a Nimbus app (\(BuildChannel.current.rawValue) build)".wrapped(width: width),
             usage("flags [COMMAND] [OPTIONS]", width: width),
             "Commands:\n" + specs.map { spec in
-                definition(spec.name, spec.summary, labelWidth: nameWidth, width: width)
+                HelpLayout.definition(spec.name, spec.summary, labelWidth: nameWidth, width: width)
             }.joined(separator: "\n"),
-            "Global options (anywhere on the line):\n" + optionList(CommandLineSpec.globalOptions, width: width),
+            "Global options (anywhere on the line):\n" + HelpLayout.optionList(CommandLineSpec.globalOptions, width: width),
             "Examples:\n" + exampleList(CommandLineSpec.examples, width: width),
         ]
         let variableWidth = CommandLineSpec.environment.map(\.name.count).max() ?? 0
         sections.append("Environment:\n" + CommandLineSpec.environment.map {
-            definition($0.name, $0.meaning, labelWidth: variableWidth, width: width)
+            HelpLayout.definition($0.name, $0.meaning, labelWidth: variableWidth, width: width)
         }.joined(separator: "\n"))
         sections.append(("Exit status: " + CommandLineSpec.exitStatus.map { "\($0.code) \($0.meaning.prefix { $0 != ":" })" }
             .joined(separator: ", ") + ".").wrapped(width: width))
@@ -39,7 +40,7 @@ enum HelpText {
         var sections = [usage(spec.usage, width: width), "\(spec.summary).".wrapped(width: width)]
         // The text is written in lines of about 90 columns; it is laid out again for this width.
         if !spec.about.isEmpty { sections.append(HelpParagraphs(spec.about).rendered(width: width)) }
-        if !spec.options.isEmpty { sections.append("Options:\n" + optionList(spec.options, width: width)) }
+        if !spec.options.isEmpty { sections.append("Options:\n" + HelpLayout.optionList(spec.options, width: width)) }
         if !spec.examples.isEmpty { sections.append("Examples:\n" + exampleList(spec.examples, width: width)) }
         sections.append(("Global options (--config, --store, --channel, --experiments, --color, ...) go anywhere on the "
                          + "line; see `flags --help`.").wrapped(width: width))
@@ -85,52 +86,9 @@ enum HelpText {
                 + ["", "Environment:", "", "| variable | meaning |", "|---|---|"] + variables).joined(separator: "\n")
     }
 
-    private static func optionList(_ options: [OptionSpec], width: Int) -> String {
-        let labelWidth = min(22, options.map(\.label.count).max() ?? 0)
-        return options.map { definition($0.label, $0.summary, labelWidth: labelWidth, width: width) }.joined(separator: "\n")
-    }
-
     private static func exampleList(_ examples: [CommandExample], width: Int) -> String {
         examples.map { example in
             example.command.wrapped(width: width, indent: 6, firstLineIndent: 2) + "\n" + example.explanation.wrapped(width: width, indent: 6)
-        }.joined(separator: "\n")
-    }
-
-    /// `  label   text`, the text wrapped under itself; a label wider than `labelWidth` (or one
-    /// that leaves the text too little room) puts the text on the next line.
-    static func definition(_ label: String, _ text: String, labelWidth: Int, width: Int) -> String {
-        var indent = 2 + labelWidth + 2
-        if width - indent < HelpParagraphs.minimumTextRoom { indent = 6 }
-        let body = text.wrapped(width: width, indent: indent)
-        if label.count > labelWidth || indent == 6 { return "  \(label)\n" + body }
-        return "  " + label.padded(toWidth: labelWidth) + "  " + body.dropFirst(indent)
-    }
-}
-
-extension String {
-    /// The text's words in lines of at most `width` columns, each line indented by `indent`
-    /// spaces, the first by `firstLineIndent` when given (`flags experiments` writes a sentence
-    /// from its start and the lines that continue it indented); a word longer than a line
-    /// stays whole. Line breaks in the text are kept.
-    func wrapped(width: Int, indent: Int = 0, firstLineIndent: Int? = nil) -> String {
-        let first = firstLineIndent ?? indent
-        let rest = indent
-        var isFirstLine = true
-        return split(separator: "\n", omittingEmptySubsequences: false).map { paragraph -> String in
-            var lines: [String] = []
-            var line = ""
-            func margin() -> Int { isFirstLine ? first : rest }
-            for word in paragraph.split(separator: " ") {
-                if !line.isEmpty && margin() + line.count + 1 + word.count > width {
-                    lines.append(String(repeating: " ", count: margin()) + line)
-                    isFirstLine = false
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : " ") + word
-            }
-            lines.append(String(repeating: " ", count: margin()) + line)
-            isFirstLine = false
-            return lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 }

@@ -31,7 +31,7 @@ struct FeatureReport {
     }
 
     /// The feature's resolved value (default, rollout, experiment, overrides merged), or the
-    /// manifest default for the channel when no enrolment or override touches it.
+    /// manifest default for the channel when no enrollment or override touches it.
     var value: JSONValue {
         environment.experiments.resolved[featureId]?.value
             ?? environment.registry.manifest.defaultValue(forFeature: featureId, channel: environment.channel)

@@ -15,7 +15,7 @@ struct RecordReport {
     let experiments: NimbusExperiments
 
     /// The record as published: a forced branch's rewritten record (every ratio but one 0,
-    /// targeting `true`) is what enrolment evaluated, not what the record says.
+    /// targeting `true`) is what enrollment evaluated, not what the record says.
     let record: ExperimentRecord
 
     init(result: EnrollmentResult, experiments: NimbusExperiments) {
@@ -30,7 +30,7 @@ struct RecordReport {
         return Sampling.bucket(nimbusID: experiments.client.nimbusID, namespace: config.namespace, total: config.total)
     }
 
-    /// The targeting as this client's enrolment evaluated it: its value, or the error.
+    /// The targeting as this client's enrollment evaluated it: its value, or the error.
     var targeting: Result<JSONValue, JEXLError>? {
         if let error = record.targetingError { return .failure(error) }
         guard let expression = record.targetingExpression else { return nil }

@@ -16,9 +16,9 @@ import Platform
 struct TextTable {
     var header: [String]
     var rows: [[String]]
-    /// The colour of a body cell, from its column and text (`flags list` colours its sources);
-    /// used only when the console colours (`Console.print(_:colored:)`).
-    var style: (_ column: Int, _ cell: String) -> TextStyle? = { _, _ in nil }
+    /// The color of a body cell, from its column and text (`flags list` colors its sources);
+    /// used only when the console colors (`Console.print(_:colored:)`).
+    var style: (_ column: Int, _ cell: String) -> ANSIStyle? = { _, _ in nil }
     /// The columns of long texts (a reason, a source), cut before the others when the table is
     /// too wide, so ids and values stay whole: group after group, the columns of a group sharing
     /// the cut, none of them narrower than its header. Empty: every column alike.
@@ -43,9 +43,9 @@ struct TextTable {
             row.enumerated().map { column, cell in
                 let padded = column == row.count - 1 ? cell : cell.padded(toWidth: widths[column])
                 guard colored else { return padded }
-                let chosen = line == 0 ? TextStyle.bold : style(column, rows[line - 1][column])
+                let chosen = line == 0 ? ANSIStyle.bold : style(column, rows[line - 1][column])
                 guard let chosen else { return padded }
-                // Only the text is coloured, not the padding after it.
+                // Only the text is colored, not the padding after it.
                 return chosen.wrap(cell) + String(repeating: " ", count: padded.count - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")

@@ -1,4 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
+
 /// A command that cannot go on: a usage mistake (exit 2) or a failure to do what was asked (exit 1).
 ///
 /// ```swift
@@ -11,7 +13,7 @@ public struct CLIError: Error, CustomStringConvertible {
     public var message: String
     /// The command whose usage to point at, for usage errors.
     public var command: String?
-    /// The option that was not recognised, for a did-you-mean.
+    /// The option that was not recognized, for a did-you-mean.
     public var unknownOption: String?
 
     public static func usage(_ message: String, command: String? = nil) -> CLIError {
@@ -28,5 +30,13 @@ public struct CLIError: Error, CustomStringConvertible {
 
     public var exitCode: Int32 { kind == .usage ? 2 : 1 }
     public var description: String { message }
+}
+
+extension CLIError {
+    /// The parser's error as a usage error of `command`, an unknown option kept for a did-you-mean.
+    init(_ error: ArgumentError, command: String?) {
+        self = .usage(error.description, command: command)
+        if error.reason == .unknownOption { unknownOption = error.word }
+    }
 }
 #endif

@@ -1,11 +1,12 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 /// Everything a command declares about itself, in one value: help (`flags COMMAND --help`),
 /// the command list, the man page and the completion scripts are all rendered from these, so
 /// none of them can name an option the command does not take.
 ///
 /// ```swift
 /// let spec = CommandSpec(ListCommand.self)
-/// spec.options.map(\.label)   // ["--json", "--overridden"]
+/// spec.options.map(\.label)   // the labels help lists, such as `--json`
 /// ```
 struct CommandSpec: Sendable {
     var name: String
@@ -22,7 +23,7 @@ struct CommandSpec: Sendable {
         summary = type.summary
         usage = type.usage
         about = type.help
-        options = type.options
+        options = type.options.map(\.spec)
         arguments = type.arguments
         examples = type.examples
     }

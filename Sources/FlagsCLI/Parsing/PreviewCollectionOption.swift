@@ -1,4 +1,5 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import RemoteSettings
@@ -15,13 +16,12 @@ struct PreviewCollectionOption {
     static let defaultCollection = RemoteSettingsCollection.preview.name
 
     /// The options both commands declare, for help, the man page and completion.
-    static let specs = [
-        OptionSpec(["--collection"], value: .text("NAME"), "the collection (default: \(defaultCollection))"),
-        OptionSpec(["--bucket"], value: .text("NAME"), "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)"),
-        RemoteServerOption.spec("the server (…/v1); default: $FLAGS_REMOTE_URL, else the registry's `remote-settings: server:`, "
-                                + "else the server its experiments come from"),
-        RemoteServerOption.allowHTTPSpec,
-    ]
+    static let options: [any DeclaredOption] = [collectionOption, bucketOption, remoteOption, RemoteServerOption.allowHTTP]
+    static let collectionOption = ValueOption("--collection", value: .text("NAME"), help: "the collection (default: \(defaultCollection))")
+    static let bucketOption = ValueOption("--bucket", value: .text("NAME"),
+                                          help: "its bucket (default: \(RemoteSettingsClient.defaultBucket), as on Remote Settings)")
+    static let remoteOption = RemoteServerOption.remote("the server (…/v1); default: $FLAGS_REMOTE_URL, else the registry's "
+                                                        + "`remote-settings: server:`, else the server its experiments come from")
 
     let bucket: String
     let collection: String
@@ -29,11 +29,11 @@ struct PreviewCollectionOption {
 
     /// Reads `--bucket`, `--collection` and `--remote [URL]`, leaving the positionals.
     init(arguments: inout ArgumentList, command: String) throws(CLIError) {
-        bucket = try arguments.option("--bucket", command: command) ?? RemoteSettingsClient.defaultBucket
-        collection = try arguments.option("--collection", command: command) ?? Self.defaultCollection
-        remote = try RemoteServerOption(arguments: &arguments, command: command)
-        try Self.checkID(bucket, as: "--bucket", command: command)
-        try Self.checkID(collection, as: "--collection", command: command)
+        bucket = try arguments.value(of: Self.bucketOption, command: command) ?? RemoteSettingsClient.defaultBucket
+        collection = try arguments.value(of: Self.collectionOption, command: command) ?? Self.defaultCollection
+        remote = try RemoteServerOption(Self.remoteOption, arguments: &arguments, command: command)
+        try Self.checkID(bucket, as: Self.bucketOption.name, command: command)
+        try Self.checkID(collection, as: Self.collectionOption.name, command: command)
     }
 
     /// A usage error, before anything is sent, when `id` is not one Kinto accepts (a `..` would
@@ -48,7 +48,7 @@ struct PreviewCollectionOption {
 
     /// The collection on the server, with the credentials for its host.
     func records(of environment: FlagsEnvironment, in context: CommandContext) throws(CLIError) -> RemoteSettingsRecords {
-        try remote.records(registry: environment.registry, isDemo: environment.isDemo, bucket: bucket, collection: collection,
+        try remote.records(registry: environment.registry, isDemo: context.opensDemo, bucket: bucket, collection: collection,
                            environment: context.options.environment)
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CommandLineArguments
 import FeatureFlags
 import FlagsTool
 import Platform
@@ -29,20 +30,21 @@ struct RemoteServerOption {
     static let isURL: @Sendable (String) -> Bool = { $0.contains("://") }
 
     /// `--remote [URL]` as a command declares it, with what leaving the URL out means for it.
-    static func spec(_ summary: String) -> OptionSpec {
-        OptionSpec(["--remote"], value: .text("URL"), optionalValue: isURL, summary)
+    static func remote(_ help: String) -> ValueOption {
+        ValueOption("--remote", value: .text("URL"), optionalValue: isURL, help: help)
     }
 
     /// `--allow-http`, which every command taking `--remote` declares beside it.
-    static let allowHTTPSpec = OptionSpec(["--allow-http"], "send the credentials over plain http to another machine (only on a network you trust)")
+    static let allowHTTP = FlagOption("--allow-http", help: "send the credentials over plain http to another machine (only on a network you trust)")
 
     /// Reads `--remote [URL]` (a URL is a word with `://`), refusing one that carries a login.
-    init(arguments: inout ArgumentList, command: String) throws(CLIError) {
+    /// `declared` is the command's own `--remote`, which says what leaving the URL out means.
+    init(_ declared: ValueOption, arguments: inout ArgumentList, command: String) throws(CLIError) {
         self.command = command
-        allowsPlainHTTP = arguments.flag("--allow-http")
-        (isGiven, url) = arguments.optionalValueOption("--remote", isValue: Self.isURL)
+        allowsPlainHTTP = arguments.take(Self.allowHTTP)
+        (isGiven, url) = arguments.optionalValue(of: declared)
         if let url, let parsed = URL(string: url), parsed.user != nil || parsed.password != nil {
-            throw .usage("--remote must not carry a login (user:password@): a command line is visible to other users and kept in shell history; "
+            throw .usage("\(declared.name) must not carry a login (user:password@): a command line is visible to other users and kept in shell history; "
                          + "put the login in ~/.netrc (machine \(parsed.host ?? "HOST") login USER password PASSWORD) or in "
                          + "\(RemoteSettingsCredentials.userVariable)/\(RemoteSettingsCredentials.passwordVariable)", command: command)
         }
@@ -67,7 +69,7 @@ struct RemoteServerOption {
         }
         guard let root = RemoteSettingsRecords.serverRoot(named.text) else {
             let from = switch named.origin {
-            case .commandLine: "--remote"
+            case .commandLine: RemoteServerOrigin.commandLine.description
             case .environment: "$\(variable)"
             case .file: "`remote-settings.server` in \(registry.path)"
             }

@@ -1,6 +1,6 @@
 import FeatureFlags
 /// The text of a YAML file as lines, for edits that leave every untouched byte as it was:
-/// comments, blank lines, quoting and key order survive because nothing is re-serialised.
+/// comments, blank lines, quoting and key order survive because nothing is re-serialized.
 ///
 /// Use it with the marks of a `YAMLNode` parsed from the same text: a mark's line (1-based) is
 /// an index into `lines` plus one, and a block key's column minus one is its indentation.

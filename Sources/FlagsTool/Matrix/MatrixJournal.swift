@@ -10,9 +10,12 @@ import Formats
 import Prefs
 import FeatureFlags
 
-/// Remembers the overrides in force before `flags matrix` started changing them, inside the
-/// store, so they come back afterwards: at the end, on Ctrl-C, or — if the matrix process was
-/// killed — on the next `flags` command or `flags matrix --recover`.
+/// Remembers the overrides in force before `flags matrix` (or `flags bisect`) started changing
+/// them, inside the store, so they come back afterwards: at the end, on Ctrl-C, or — if the
+/// process was killed — on the next `flags` command or `flags matrix --recover`.
+///
+/// A bisection also changes preferences, so its journal (`includingPreferences`) puts them back
+/// too; the record names the command that wrote it, for the notes and the history of a recovery.
 ///
 /// ```swift
 /// let journal = MatrixJournal(environment: environment)
@@ -29,14 +32,15 @@ public struct MatrixJournal: Sendable {
 
     /// Saves the current state and the matrix's process id. Refuses when another matrix that is
     /// still running holds the journal.
-    public func begin() throws {
+    public func begin(command: String = "flags matrix", includingPreferences: Bool = false) throws {
         if let pid = ownerPID, Self.isAlive(pid), pid != getpid() {
-            throw MatrixInProgressError(pid: pid)
+            throw MatrixInProgressError(pid: pid, command: ownerCommand)
         }
         if pending { try restore() }
         let saved = SavedFlagState.capture(from: environment)
-        let record: JSONValue = .object(["pid": .int(Int(getpid())), "state": saved.json])
-        try environment.prefs.setString(record.compactText, forKey: Self.key)
+        var record: [String: JSONValue] = ["pid": .int(Int(getpid())), "state": saved.json, "command": .string(command)]
+        if includingPreferences { record["preferences"] = .bool(true) }
+        try environment.prefs.setString(JSONValue.object(record).compactText, forKey: Self.key)
     }
 
     /// Whether a journal is waiting to be restored.
@@ -46,6 +50,12 @@ public struct MatrixJournal: Sendable {
     public var ownerPID: Int32? {
         guard let text = environment.prefs.stringForKey(Self.key), let json = try? JSONParser.parse(text) else { return nil }
         return json["pid"]?.intValue.map(Int32.init)
+    }
+
+    /// The command that wrote the journal (`flags matrix`, `flags bisect`).
+    public var ownerCommand: String {
+        guard let text = environment.prefs.stringForKey(Self.key), let json = try? JSONParser.parse(text) else { return "flags matrix" }
+        return json["command"]?.stringValue ?? "flags matrix"
     }
 
     /// Whether the journal was left behind by a matrix that is no longer running.
@@ -62,7 +72,7 @@ public struct MatrixJournal: Sendable {
     public func recover() throws -> Bool {
         let prefs = environment.prefs
         let author = prefs.changeAuthor
-        prefs.changeAuthor = "flags matrix (recovery" + (ownerPID.map { " of process \($0)" } ?? "") + ")"
+        prefs.changeAuthor = ownerCommand + " (recovery" + (ownerPID.map { " of process \($0)" } ?? "") + ")"
         defer { prefs.changeAuthor = author }
         return try restore()
     }
@@ -74,6 +84,10 @@ public struct MatrixJournal: Sendable {
         guard let text = environment.prefs.stringForKey(Self.key) else { return false }
         let json = try JSONParser.parse(text, file: "the matrix journal")
         let state = try SavedFlagStateReader(registry: environment.registry).read(json["state"] ?? .null, file: "the matrix journal")
+        if json["preferences"] == .bool(true) {
+            try environment.prefs.apply(state.exactChanges(for: environment) + [.remove(Self.key)])
+            return true
+        }
         var overridesOnly = state
         overridesOnly.userPreferences = [:]
         overridesOnly.typedPreferences = [:]

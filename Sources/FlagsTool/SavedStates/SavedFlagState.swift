@@ -76,7 +76,7 @@ public struct SavedFlagState: Sendable, Equatable {
                 state.typedPreferences[preference.id] = variant
             }
         }
-        // Everything stored, honoured or not: a state saved while previewing release keeps them.
+        // Everything stored, honored or not: a state saved while previewing release keeps them.
         let nimbus = NimbusOverrideStore(prefs: environment.prefs).overrides
         state.forcedBranches = nimbus.forcedBranches
         state.featureValues = nimbus.featureValues

@@ -7,7 +7,7 @@ extension JSONValue {
     /// non-ASCII stay as they are).
     ///
     /// This is the text Nimbus hashes for bucketing (`["<id>","<namespace>"]`), so it must match
-    /// Rust's `serde_json::to_string` byte for byte. Foundation's serialiser escapes `/`, which
+    /// Rust's `serde_json::to_string` byte for byte. Foundation's serializer escapes `/`, which
     /// would move users between buckets.
     public var compactText: String {
         String(decoding: compactUTF8, as: UTF8.self)

@@ -42,76 +42,140 @@ public struct YAMLNode: Sendable, Hashable {
         case mapping([Entry])
     }
 
-    public let content: Content
-    public let mark: YAMLMark
+    /// The document the node is in, and its record there.
+    let document: YAMLDocument
+    let index: Int32
+
+    init(document: YAMLDocument, index: Int32) {
+        self.document = document
+        self.index = index
+    }
 
     public init(_ content: Content, mark: YAMLMark) {
-        self.content = content
-        self.mark = mark
+        (document, index) = YAMLDocument.holding(content, mark: mark)
+    }
+
+    private var record: YAMLDocument.Record { document.records[Int(index)] }
+
+    /// What the node is, made from the document when asked: prefer `string`, `items`, `entries`
+    /// and the subscript, which make no more than they return.
+    public var content: Content {
+        let record = record
+        if let style = record.kind.style {
+            return .scalar(document.texts[Int(record.first)], style: style, tag: record.count < 0 ? nil : document.texts[Int(record.count)])
+        }
+        return record.kind == .mapping ? .mapping(entries!) : .sequence(items!)
+    }
+
+    public var mark: YAMLMark {
+        let record = record
+        return YAMLMark(file: document.file, line: Int(record.line), column: Int(record.column))
+    }
+
+    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+        if lhs.document === rhs.document && lhs.index == rhs.index { return true }
+        return lhs.mark == rhs.mark && lhs.content == rhs.content
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mark)
+        hasher.combine(record.kind.rawValue)
+        hasher.combine(string)
     }
 
     // MARK: Reading
 
     /// The text of a scalar (whatever its style), or nil for a sequence or mapping.
     public var string: String? {
-        if case .scalar(let text, _, _) = content { text } else { nil }
+        let record = record
+        return record.kind.style == nil ? nil : document.texts[Int(record.first)]
     }
 
     /// The items of a sequence, or nil for anything else.
     public var items: [YAMLNode]? {
-        if case .sequence(let items) = content { items } else { nil }
+        let record = record
+        guard record.kind == .sequence else { return nil }
+        let start = Int(record.first)
+        return document.children[start..<start + Int(record.count)].map { YAMLNode(document: document, index: $0) }
     }
 
     /// The entries of a mapping in file order, or nil for anything else.
     public var entries: [Entry]? {
-        if case .mapping(let entries) = content { entries } else { nil }
+        let record = record
+        guard record.kind == .mapping else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(record.count) / 2)
+        var child = Int(record.first)
+        let end = child + Int(record.count)
+        while child < end {
+            entries.append(Entry(key: YAMLNode(document: document, index: document.children[child]),
+                                 value: YAMLNode(document: document, index: document.children[child + 1])))
+            child += 2
+        }
+        return entries
     }
 
     /// The value of the mapping entry whose key is `key`, or nil (also for non-mappings).
     public subscript(key: String) -> YAMLNode? {
-        entries?.first { $0.key.string == key }?.value
+        let record = record
+        guard record.kind == .mapping else { return nil }
+        var child = Int(record.first)
+        let end = child + Int(record.count)
+        while child < end {
+            let keyRecord = document.records[Int(document.children[child])]
+            if keyRecord.kind.style != nil, document.texts[Int(keyRecord.first)] == key {
+                return YAMLNode(document: document, index: document.children[child + 1])
+            }
+            child += 2
+        }
+        return nil
     }
 
     /// The keys of a mapping in file order (empty for anything else).
     public var keys: [String] { entries?.compactMap(\.key.string) ?? [] }
 
-    public var isScalar: Bool { if case .scalar = content { true } else { false } }
-    public var isSequence: Bool { items != nil }
-    public var isMapping: Bool { entries != nil }
+    public var isScalar: Bool { record.kind.style != nil }
+    public var isSequence: Bool { record.kind == .sequence }
+    public var isMapping: Bool { record.kind == .mapping }
 
     /// True for a plain `null`, `~` or empty scalar: YAML's way of writing "no value".
     public var isNull: Bool {
-        // Only a scalar can be null; converting a whole collection to JSON just to say "no" cost
-        // time proportional to the document (and exponential time under an alias bomb).
-        guard case .scalar = content else { return false }
-        return jsonValue == .null
+        let record = record
+        guard record.kind == .plain else { return false }
+        if record.count >= 0 && document.texts[Int(record.count)] == Self.stringTag { return false }
+        switch document.texts[Int(record.first)] {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
+
+    static let stringTag = "tag:yaml.org,2002:str"
 
     /// A short name of the node's kind for messages ("expected a mapping, found a sequence").
     public var kindName: String {
-        switch content {
-        case .scalar: "scalar"
+        switch record.kind {
         case .sequence: "sequence"
         case .mapping: "mapping"
+        default: "scalar"
         }
     }
 
     /// The node, or a `YAMLError` at its position when it is not a mapping. `what` names the
-    /// thing in the message ("the value of `features`").
-    public func requireMapping(_ what: String) throws(YAMLError) -> [Entry] {
-        guard let entries else { throw YAMLError(at: mark, "expected \(what) to be a mapping, found a \(kindName)") }
+    /// thing in the message ("the value of `features`"); it is only made for the message.
+    public func requireMapping(_ what: @autoclosure () -> String) throws(YAMLError) -> [Entry] {
+        guard let entries else { throw YAMLError(at: mark, "expected \(what()) to be a mapping, found a \(kindName)") }
         return entries
     }
 
     /// The items, or a `YAMLError` at the node's position when it is not a sequence.
-    public func requireSequence(_ what: String) throws(YAMLError) -> [YAMLNode] {
-        guard let items else { throw YAMLError(at: mark, "expected \(what) to be a sequence, found a \(kindName)") }
+    public func requireSequence(_ what: @autoclosure () -> String) throws(YAMLError) -> [YAMLNode] {
+        guard let items else { throw YAMLError(at: mark, "expected \(what()) to be a sequence, found a \(kindName)") }
         return items
     }
 
     /// The scalar text, or a `YAMLError` at the node's position when it is not a scalar.
-    public func requireString(_ what: String) throws(YAMLError) -> String {
-        guard let string else { throw YAMLError(at: mark, "expected \(what) to be a string, found a \(kindName)") }
+    public func requireString(_ what: @autoclosure () -> String) throws(YAMLError) -> String {
+        guard let string else { throw YAMLError(at: mark, "expected \(what()) to be a string, found a \(kindName)") }
         return string
     }
 
@@ -121,19 +185,7 @@ public struct YAMLNode: Sendable, Hashable {
     /// empty are null; `true`/`True`/`TRUE` and the `false` forms are booleans; integers (also
     /// `0x`/`0o`) and floats are numbers; `yes`, `no`, `on`, `off` stay strings (YAML 1.1 is not
     /// followed). Quoted and block scalars and anything tagged `!!str` are always strings.
-    public var jsonValue: JSONValue {
-        switch content {
-        case .scalar(let text, let style, let tag):
-            if style != .plain || tag == "tag:yaml.org,2002:str" { return .string(text) }
-            return Self.coreSchemaValue(of: text)
-        case .sequence(let items):
-            return .array(items.map(\.jsonValue))
-        case .mapping(let entries):
-            var object: [String: JSONValue] = [:]
-            for entry in entries { object[entry.key.string ?? ""] = entry.value.jsonValue }
-            return .object(object)
-        }
-    }
+    public var jsonValue: JSONValue { document.jsonValue(of: index) }
 
     /// The YAML 1.2 core-schema reading of a plain scalar.
     static func coreSchemaValue(of text: String) -> JSONValue {

@@ -49,7 +49,7 @@ public enum YAMLReader {
     private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialise the YAML parser")
+            throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialize the YAML parser")
         }
         defer { yaml_parser_delete(&parser) }
 
@@ -136,123 +136,186 @@ public enum YAMLReader {
     }
 }
 
-/// Turns the event stream into nodes: a stack of open collections, and anchors seen so far.
+/// Turns the event stream into a `YAMLDocument`: a stack of open collections whose children
+/// gather at the end of one shared array, and anchors seen so far.
 private struct TreeBuilder {
-    /// An open collection. A class, so the builder appends to it in place: with an enum popped
-    /// and pushed back, every append copied the collection and large mappings (10,000 features)
-    /// took quadratic time.
-    private final class Frame {
-        let mark: YAMLMark
+    /// An open collection.
+    private struct Frame {
+        let line: Int32
+        let column: Int32
         let anchor: String?
         let isMapping: Bool
-        var items: [YAMLNode] = []
-        var entries: [YAMLNode.Entry] = []
-        var pendingKey: YAMLNode?
-        var seen: [String: YAMLMark] = [:]
+        /// Where this collection's children start in `pending`.
+        let start: Int
+        /// In a mapping, whether the next node is a key.
+        var expectsKey = true
+        /// The keys so far by text, made only once a mapping has many: a handful of keys is
+        /// checked for duplicates faster by comparing them in turn.
+        var seen: [String: Int32]?
         /// Nodes in this collection so far, itself included, aliases counted expanded.
         var size = 1
-
-        init(mark: YAMLMark, anchor: String?, isMapping: Bool) {
-            self.mark = mark
-            self.anchor = anchor
-            self.isMapping = isMapping
-        }
     }
 
+    /// Mappings with more keys than this look duplicates up in a dictionary.
+    private static let linearKeyLimit = 8
+
     let file: String
+    private var records: [YAMLDocument.Record] = []
+    private var texts: [String] = []
+    private var children: [Int32] = []
+    /// The children of every open collection, innermost last.
+    private var pending: [Int32] = []
     private var stack: [Frame] = []
-    private var anchors: [String: YAMLNode] = [:]
+    private var anchors: [String: Int32] = [:]
     /// How many nodes each anchored node holds, counting what its own aliases expand to.
     private var anchorSizes: [String: Int] = [:]
     /// Nodes the document's aliases stand for, in total.
     private var aliasExpansion = 0
-    private var root: YAMLNode?
+    private var root: Int32?
     private var documents = 0
 
     init(file: String) { self.file = file }
 
     /// Consumes one event; returns the document's root once the stream ends.
     mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> YAMLNode? {
-        let mark = YAMLMark(file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        let line = Int32(clamping: Int(event.start_mark.line) + 1), column = Int32(clamping: Int(event.start_mark.column) + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:
-            return root ?? YAMLNode(.scalar("", style: .plain, tag: nil), mark: YAMLMark(file: file, line: 1, column: 1))
+            let rootIndex = root ?? appendScalar("", kind: .plain, tag: nil, line: 1, column: 1)
+            let document = YAMLDocument(file: file, records: records, texts: texts, children: children)
+            return YAMLNode(document: document, index: rootIndex)
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                throw YAMLError(at: mark, "expected a single YAML document, found a second one")
+                throw YAMLError(at: mark(line, column), "expected a single YAML document, found a second one")
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = Self.string(scalar.value, length: scalar.length) ?? ""
-            let style: YAMLNode.ScalarStyle = switch scalar.style {
+            let kind: YAMLDocument.Kind = switch scalar.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
             case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
             case YAML_LITERAL_SCALAR_STYLE: .literal
             case YAML_FOLDED_SCALAR_STYLE: .folded
             default: .plain
             }
-            let tag = Self.string(scalar.tag)
-            let node = YAMLNode(.scalar(text, style: style, tag: tag), mark: mark)
+            let node = appendScalar(text, kind: kind, tag: Self.string(scalar.tag), line: line, column: column)
             try add(node, anchor: Self.string(scalar.anchor), size: 1)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                throw YAMLError(at: mark, "unknown alias '*\(name)': no anchor '&\(name)' precedes it")
+                throw YAMLError(at: mark(line, column), "unknown alias '*\(name)': no anchor '&\(name)' precedes it")
             }
-            // The tree shares the target, but every reader walks it once per alias.
+            // The document shares the target, but every reader walks it once per alias.
             let size = anchorSizes[name] ?? 1
             aliasExpansion += size
             if aliasExpansion > YAMLReader.maximumAliasExpansion {
-                throw YAMLError(at: mark, "aliases expand to more than \(YAMLReader.maximumAliasExpansion) nodes; "
+                throw YAMLError(at: mark(line, column), "aliases expand to more than \(YAMLReader.maximumAliasExpansion) nodes; "
                                 + "an alias of an alias of an alias… (\"billion laughs\") is refused")
             }
             try add(target, anchor: nil, size: size)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if stack.count >= YAMLReader.maximumDepth {
-                throw YAMLError(at: mark, "nesting deeper than \(YAMLReader.maximumDepth) levels")
+                throw YAMLError(at: mark(line, column), "nesting deeper than \(YAMLReader.maximumDepth) levels")
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchor = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
-            stack.append(Frame(mark: mark, anchor: anchor, isMapping: isMapping))
+            stack.append(Frame(line: line, column: column, anchor: anchor, isMapping: isMapping, start: pending.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
-            let node = YAMLNode(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), mark: frame.mark)
-            try add(node, anchor: frame.anchor, size: frame.size)
+            let first = Int32(children.count)
+            children.append(contentsOf: pending[frame.start...])
+            let count = Int32(pending.count - frame.start)
+            pending.removeSubrange(frame.start...)
+            records.append(.init(line: frame.line, column: frame.column, kind: frame.isMapping ? .mapping : .sequence,
+                                 first: first, count: count))
+            try add(Int32(records.count - 1), anchor: frame.anchor, size: frame.size)
         default:
             break  // stream start, document end: nothing to build
         }
         return nil
     }
 
-    private mutating func add(_ node: YAMLNode, anchor: String?, size: Int) throws(YAMLError) {
+    private func mark(_ line: Int32, _ column: Int32) -> YAMLMark {
+        YAMLMark(file: file, line: Int(line), column: Int(column))
+    }
+
+    private mutating func appendScalar(_ text: String, kind: YAMLDocument.Kind, tag: String?, line: Int32, column: Int32) -> Int32 {
+        texts.append(text)
+        let first = Int32(texts.count - 1)
+        var tagIndex: Int32 = -1
+        if let tag {
+            texts.append(tag)
+            tagIndex = Int32(texts.count - 1)
+        }
+        records.append(.init(line: line, column: column, kind: kind, first: first, count: tagIndex))
+        return Int32(records.count - 1)
+    }
+
+    private mutating func add(_ node: Int32, anchor: String?, size: Int) throws(YAMLError) {
         if let anchor {
             anchors[anchor] = node
             anchorSizes[anchor] = size
         }
-        guard let top = stack.last else {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        top.size += size
-        guard top.isMapping else {
-            top.items.append(node)
+        let top = stack.count - 1
+        stack[top].size += size
+        guard stack[top].isMapping else {
+            pending.append(node)
             return
         }
-        if let key = top.pendingKey {
-            top.entries.append(YAMLNode.Entry(key: key, value: node))
-            top.pendingKey = nil
+        guard stack[top].expectsKey else {
+            pending.append(node)
+            stack[top].expectsKey = true
             return
         }
         // Keys must be scalars: every consumer looks entries up by their text.
-        guard let text = node.string else {
-            throw YAMLError(at: node.mark, "expected a scalar mapping key, found a \(node.kindName)")
+        let record = records[Int(node)]
+        guard record.kind.style != nil else {
+            let kind = record.kind == .mapping ? "mapping" : "sequence"
+            throw YAMLError(at: mark(record.line, record.column), "expected a scalar mapping key, found a \(kind)")
         }
-        if let first = top.seen[text] {
-            throw YAMLError(at: node.mark, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))")
+        let text = texts[Int(record.first)]
+        if let first = firstKey(text, node: node, in: top) {
+            let firstRecord = records[Int(first)]
+            throw YAMLError(at: mark(record.line, record.column),
+                            "duplicate key '\(text)' (first defined at line \(firstRecord.line), column \(firstRecord.column))")
         }
-        top.seen[text] = node.mark
-        top.pendingKey = node
+        pending.append(node)
+        stack[top].expectsKey = false
+    }
+
+    /// The key already in the mapping `stack[frame]` whose text is `text`; else remembers `node`
+    /// as the key with that text.
+    private mutating func firstKey(_ text: String, node: Int32, in frame: Int) -> Int32? {
+        let start = stack[frame].start
+        // Keys and values alternate from `start`; the node being added is not pending yet.
+        let keyCount = (pending.count - start) / 2
+        if stack[frame].seen == nil {
+            var index = start
+            while index < pending.count {
+                let key = pending[index]
+                if texts[Int(records[Int(key)].first)] == text { return key }
+                index += 2
+            }
+            if keyCount + 1 > Self.linearKeyLimit {
+                var seen: [String: Int32] = Dictionary(minimumCapacity: keyCount * 2)
+                index = start
+                while index < pending.count {
+                    seen[texts[Int(records[Int(pending[index])].first)]] = pending[index]
+                    index += 2
+                }
+                seen[text] = node
+                stack[frame].seen = seen
+            }
+            return nil
+        }
+        if let first = stack[frame].seen![text] { return first }
+        stack[frame].seen![text] = node
+        return nil
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {

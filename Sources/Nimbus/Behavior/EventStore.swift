@@ -3,7 +3,7 @@
 /// SDK's event store (`stateful/behavior.rs`), counted the same way.
 ///
 /// A value type: the prefs store keeps one `EventCounter` per event (see the `FeatureFlags`
-/// module's `EventStorePrefs`), and enrolment reads a copy advanced to one `now` for a whole
+/// module's `EventStorePrefs`), and enrollment reads a copy advanced to one `now` for a whole
 /// evaluation, so every record sees the same counts.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// Why the event store refused to record or answer: the SDK's behaviour errors.
+/// Why the event store refused to record or answer: the SDK's behavior errors.
 public enum EventStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An event recorded after the store's current bucket: the SDK cannot count into the future.
     case inTheFuture(event: String)

@@ -1,19 +1,19 @@
 import Formats
 /// Evaluates experiment records for a client the way a device does at each start: from the
-/// enrolments the previous evaluation left (`NimbusClient.previousEnrollments`), following the
+/// enrollments the previous evaluation left (`NimbusClient.previousEnrollments`), following the
 /// Nimbus SDK's `EnrollmentsEvolver` (`components/nimbus/src/enrollment.rs`).
 ///
-/// Use it where enrolment persists between runs (the `flags` tool keeps it in the store; see
+/// Use it where enrollment persists between runs (the `flags` tool keeps it in the store; see
 /// `NimbusClientStore`), and `EnrollmentEvaluator` for a one-off evaluation. What the previous
 /// evaluation changes, as in the SDK:
-/// - a client enrolled stays in its branch while the record is live, even when enrolment is
+/// - a client enrolled stays in its branch while the record is live, even when enrollment is
 ///   paused or ratios change; targeting sees `is_already_enrolled == true` for it;
 /// - when targeting (or the app or channel) stops matching it is **disqualified**, when the
 ///   bucket range no longer holds it likewise, and when the user opts out or its branch is
 ///   removed; a disqualified client is never enrolled again (a rollout is, once it matches);
-/// - when a record it was in disappears the enrolment is kept as **ended** for a year; an
+/// - when a record it was in disappears the enrollment is kept as **ended** for a year; an
 ///   experiment that comes back is not enrolled again at once;
-/// - rollouts are evaluated before experiments, each pool with its earlier enrolments first
+/// - rollouts are evaluated before experiments, each pool with its earlier enrollments first
 ///   (holding their features) and then the new records by `publishedDate`; a new record
 ///   needing a held feature is a feature conflict without being evaluated;
 /// - `active_experiments`, `enrollments` and `enrollments_map` change as each record is
@@ -29,17 +29,17 @@ public enum EnrollmentEvolver {
     public struct Outcome: Sendable, Hashable {
         /// One result per record, in the order of the records.
         public var results: [EnrollmentResult]
-        /// The enrolments to keep for the next evaluation, by slug.
+        /// The enrollments to keep for the next evaluation, by slug.
         public var enrollments: [StoredEnrollment]
-        /// The targeting attributes after the evaluation (its enrolment sets).
+        /// The targeting attributes after the evaluation (its enrollment sets).
         public var attributes: TargetingAttributes
     }
 
-    /// How long an ended enrolment is remembered (the SDK's `PREVIOUS_ENROLLMENTS_GC_TIME`).
+    /// How long an ended enrollment is remembered (the SDK's `PREVIOUS_ENROLLMENTS_GC_TIME`).
     public static let endedEnrollmentLifetime = 365 * 86_400
 
     /// - Parameters:
-    ///   - now: seconds since 1970, the time an ended enrolment is stamped with.
+    ///   - now: seconds since 1970, the time an ended enrollment is stamped with.
     ///   - transforms: what targeting calls (build them once for the whole evaluation).
     public static func evolve(records: [ExperimentRecord], client: NimbusClient, now: Int,
                               transforms: JEXLTransforms = .stateless) -> Outcome {
@@ -56,7 +56,7 @@ public enum EnrollmentEvolver {
         zip(enrollments, enrollments.dropFirst()).allSatisfy { $0.slug < $1.slug }
     }
 
-    /// The enrolment sets of the context, as bits.
+    /// The enrollment sets of the context, as bits.
     struct EnrollmentSets: OptionSet, Hashable {
         let rawValue: UInt8
         static let activeExperiments = EnrollmentSets(rawValue: 1)
@@ -93,7 +93,7 @@ public enum EnrollmentEvolver {
         var next: [StoredEnrollment] = []
         let positions: [String: Int]
         let previous: [String: StoredEnrollment]
-        /// Enrolment sets changed since the context's copy was written.
+        /// Enrollment sets changed since the context's copy was written.
         var staleKeys: EnrollmentSets = []
         var namedSets: [String: EnrollmentSets] = [:]
 
@@ -103,7 +103,7 @@ public enum EnrollmentEvolver {
             self.transforms = transforms
             self.client = client
             // `is_already_enrolled` comes from the context here; `status(of:for:)` would also
-            // set it for these slugs, whatever the record's enrolment now.
+            // set it for these slugs, whatever the record's enrollment now.
             self.client.alreadyEnrolledSlugs = []
             attributes = client.attributes
             statuses = Array(repeating: nil, count: records.count)
@@ -122,7 +122,7 @@ public enum EnrollmentEvolver {
                 let position = positions[enrollment.slug].flatMap { records[$0].isRollout == rollouts ? $0 : nil }
                 let (state, status) = evolve(enrollment, record: position.map { records[$0] })
                 if let position { statuses[position] = status }
-                // As in the SDK, an enrolment that is dropped leaves the sets as they were for
+                // As in the SDK, an enrollment that is dropped leaves the sets as they were for
                 // the rest of this pass.
                 guard let state else { continue }
                 keep(state)
@@ -162,9 +162,9 @@ public enum EnrollmentEvolver {
             return zip(pool, pool.dropFirst()).allSatisfy { precedes($0, $1) } ? pool : pool.sorted(by: precedes)
         }
 
-        /// Keeps `state` and updates the enrolment sets of the attributes. The context's copies
+        /// Keeps `state` and updates the enrollment sets of the attributes. The context's copies
         /// are brought up to date only before a targeting that names them is evaluated: writing a
-        /// list of a thousand enrolments into the context after each of a thousand records made
+        /// list of a thousand enrollments into the context after each of a thousand records made
         /// the pass quadratic, and most targeting never reads them.
         mutating func keep(_ state: StoredEnrollment) {
             next.append(state)
@@ -182,7 +182,7 @@ public enum EnrollmentEvolver {
             if before.2 != after.2 { staleKeys.insert(.enrollmentsMap) }
         }
 
-        /// The enrolment sets a targeting text may read, found by name (a superset: `enrollments`
+        /// The enrollment sets a targeting text may read, found by name (a superset: `enrollments`
         /// also matches inside `enrollments_map`); worked out once per text.
         mutating func setsNamed(by record: ExperimentRecord) -> EnrollmentSets {
             guard let text = record.targeting else { return [] }
@@ -196,7 +196,7 @@ public enum EnrollmentEvolver {
         }
 
         /// One record's status for the client as it is now (`checks`: with the opt-out and pause
-        /// checks of a new enrolment).
+        /// checks of a new enrollment).
         mutating func evaluate(_ record: ExperimentRecord, alreadyEnrolled: Bool, checks: Bool) -> EnrollmentStatus {
             let stale = staleKeys.intersection(setsNamed(by: record))
             if !stale.isEmpty {
@@ -211,7 +211,7 @@ public enum EnrollmentEvolver {
                     }
                 }
             }
-            // `is_already_enrolled` is false in the context but while a client's own enrolment is
+            // `is_already_enrolled` is false in the context but while a client's own enrollment is
             // evaluated again.
             let flagged = alreadyEnrolled && !client.pinnedContextKeys.contains("is_already_enrolled")
             if flagged { client.context["is_already_enrolled"] = .bool(true) }
@@ -220,7 +220,7 @@ public enum EnrollmentEvolver {
                 : EnrollmentEvaluator.qualification(of: record, for: client, transforms: transforms)
         }
 
-        /// The SDK's `evolve_enrollment` for a record the client has an earlier enrolment in:
+        /// The SDK's `evolve_enrollment` for a record the client has an earlier enrollment in:
         /// the state to keep (nil: forget it) and the record's status now (nil: no record).
         mutating func evolve(_ earlier: StoredEnrollment, record: ExperimentRecord?) -> (StoredEnrollment?, EnrollmentStatus?) {
             func kept(_ state: StoredEnrollment.State) -> StoredEnrollment {

@@ -3,9 +3,9 @@ import Formats
 /// part of the targeting that failed and the values it read, the client's bucket and the
 /// record's range, the record holding a conflicting feature, the app or channel it is for.
 ///
-/// Use it to answer the question QA asks most ("why is this device not in it?"); enrolment itself
+/// Use it to answer the question QA asks most ("why is this device not in it?"); enrollment itself
 /// never calls it. It evaluates targeting again, with the evaluator, context and transforms
-/// enrolment used, so what it says is what enrolment decided.
+/// enrollment used, so what it says is what enrollment decided.
 ///
 /// ```swift
 /// let facts = EnrollmentExplainer(client: client, transforms: transforms, results: results)
@@ -13,7 +13,7 @@ import Formats
 /// // "targeting did not match: `language == 'ko'` is false (language is \"en\")"
 /// ```
 public struct EnrollmentExplainer: Sendable {
-    /// The client as enrolment saw it (`NimbusExperiments.client`).
+    /// The client as enrollment saw it (`NimbusExperiments.client`).
     public var client: NimbusClient
     /// The transforms targeting was evaluated with.
     public var transforms: JEXLTransforms
@@ -24,7 +24,7 @@ public struct EnrollmentExplainer: Sendable {
     /// stays linear, while explaining one record needs no index.
     private var holders: [HolderKey: String]?
 
-    /// Values longer than this are cut in a sentence (an enrolment list of a thousand slugs).
+    /// Values longer than this are cut in a sentence (an enrollment list of a thousand slugs).
     static let longestValueText = 80
 
     private struct HolderKey: Hashable, Sendable {
@@ -97,7 +97,7 @@ public struct EnrollmentExplainer: Sendable {
         case .endedBefore:
             let branch = client.previousEnrollments.first { $0.slug == record.slug }?.branch
             return "this client was in it" + (branch.map { " (branch `\($0)`)" } ?? "")
-                + " before it ended; the SDK does not enrol it again until it has forgotten that enrolment"
+                + " before it ended; the SDK does not enroll it again until it has forgotten that enrollment"
         }
     }
 
@@ -146,10 +146,10 @@ public struct EnrollmentExplainer: Sendable {
     public func targetingFailure(of expression: JEXLExpression, alreadyEnrolled: Bool = false) -> String {
         let context = Self.targetingContext(of: client, alreadyEnrolled: alreadyEnrolled)
         if case .success(let value) = JEXLExpression.attempt(expression.root, in: context, transforms: transforms), JEXLExpression.isTruthy(value) {
-            // Enrolment saw the enrolment sets as the records before this one left them; with
+            // Enrollment saw the enrollment sets as the records before this one left them; with
             // the sets as they were before the evaluation the targeting holds.
             return "`\(expression.source)` was false when this record was decided, after the records before it changed "
-                + "`active_experiments`, `enrollments` or `enrollments_map`; with the enrolments from before it is true"
+                + "`active_experiments`, `enrollments` or `enrollments_map`; with the enrollments from before it is true"
         }
         var parts: [String] = []
         failingParts(of: expression.root, in: context, into: &parts)
@@ -157,7 +157,7 @@ public struct EnrollmentExplainer: Sendable {
     }
 
     /// The context a record's targeting reads: the client's, where `is_already_enrolled` is
-    /// false for a new enrolment (and true for a client already in the record) unless
+    /// false for a new enrollment (and true for a client already in the record) unless
     /// `--context` pinned it.
     public static func targetingContext(of client: NimbusClient, alreadyEnrolled: Bool = false) -> [String: JSONValue] {
         var context = client.context

@@ -31,11 +31,11 @@ public struct NimbusClient: Sendable, Hashable {
     public var appId: String
     /// `channel` as targeting sees it, compared with a record's `channel`.
     public var channel: String
-    /// The attributes before `extraContext`, with the enrolments of the previous evaluation.
+    /// The attributes before `extraContext`, with the enrollments of the previous evaluation.
     public var attributes: TargetingAttributes
     /// What targeting expressions can read.
     public var context: [String: JSONValue]
-    /// Keys set by `extraContext`: evaluation never replaces them, not even the enrolment sets.
+    /// Keys set by `extraContext`: evaluation never replaces them, not even the enrollment sets.
     public var pinnedContextKeys: Set<String>
     /// The user turned off experiments; rollouts are governed separately.
     public var experimentsOptOut: Bool
@@ -44,10 +44,10 @@ public struct NimbusClient: Sendable, Hashable {
     /// Slugs this client is already enrolled in; targeting sees `is_already_enrolled == true`
     /// for those records.
     public var alreadyEnrolledSlugs: Set<String>
-    /// The enrolments the previous evaluation left (`EnrollmentEvolver` starts from them).
+    /// The enrollments the previous evaluation left (`EnrollmentEvolver` starts from them).
     public var previousEnrollments: [StoredEnrollment]
 
-    /// A client with the SDK's attributes. The enrolment sets of `attributes` are filled from
+    /// A client with the SDK's attributes. The enrollment sets of `attributes` are filled from
     /// `previousEnrollments` (as the SDK does before evaluating), and `nimbus_id` is the id.
     public init(
         nimbusID: String,

@@ -20,13 +20,13 @@ public enum NotEnrolledReason: Sendable, Hashable, CustomStringConvertible {
     case notSelected
     /// An earlier record of the same kind (experiment or rollout) already holds one of its features.
     case featureConflict
-    /// A Firefox Labs opt-in (`isFirefoxLabsOptIn`): the SDK enrols a client only when the user
+    /// A Firefox Labs opt-in (`isFirefoxLabsOptIn`): the SDK enrolls a client only when the user
     /// opts in, never by evaluating it.
     case firefoxLabsOptIn
     /// The client was enrolled at an earlier evaluation and left (`StoredEnrollment`).
     case disqualified(Disqualification)
-    /// The client was in this experiment before it ended; the SDK does not enrol it again when
-    /// the record comes back, until it has forgotten that enrolment (one evaluation later).
+    /// The client was in this experiment before it ended; the SDK does not enroll it again when
+    /// the record comes back, until it has forgotten that enrollment (one evaluation later).
     case endedBefore
 
     public var description: String {

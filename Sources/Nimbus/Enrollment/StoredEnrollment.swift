@@ -1,6 +1,6 @@
 import Formats
-/// A client's enrolment in one record after an evaluation, kept until the next one, as the
-/// Nimbus SDK keeps its enrolments database between runs.
+/// A client's enrollment in one record after an evaluation, kept until the next one, as the
+/// Nimbus SDK keeps its enrollments database between runs.
 ///
 /// Use the list `EnrollmentEvolver` returns as the next evaluation's input: it is what makes
 /// `is_already_enrolled`, `enrollments`, `active_experiments` and `enrollments_map` mean on the

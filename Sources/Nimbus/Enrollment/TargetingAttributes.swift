@@ -1,7 +1,7 @@
 import Formats
 /// What JEXL targeting can read about one client, computed as the Nimbus SDK computes it: the
 /// app's `AppContext` (`stateful/matcher.rs`) and the SDK's own `TargetingAttributes`
-/// (`stateful/evaluator.rs`), serialised the way serde serialises them.
+/// (`stateful/evaluator.rs`), serialized the way serde serializes them.
 ///
 /// Use it to build a `NimbusClient`, or to show QA the context a record is evaluated in
 /// (`flags context`). Each attribute comes from the app (`appName`, `appVersion`, `os`, ...),
@@ -12,7 +12,7 @@ import Formats
 ///   fails as on a device that does not set it;
 /// - `customTargetingAttributes` is flattened into the top level after the `AppContext` fields,
 ///   so a custom `app_version` replaces the app's, while `language`, `region`,
-///   `is_already_enrolled`, `days_since_*`, the enrolment sets, `current_date` and `nimbus_id`,
+///   `is_already_enrolled`, `days_since_*`, the enrollment sets, `current_date` and `nimbus_id`,
 ///   written later, replace a custom attribute of the same name;
 /// - `active_experiments` and `enrollments` are sets (JSON lists; the SDK's order is a hash
 ///   set's, so no targeting should index them; here they are sorted), `enrollments_map` an object slug → branch, and
@@ -90,7 +90,7 @@ public struct TargetingAttributes: Sendable, Hashable {
         currentDate = now
     }
 
-    /// Applies one record's enrolment to the enrolment sets, as the SDK's `update_enrollment`:
+    /// Applies one record's enrollment to the enrollment sets, as the SDK's `update_enrollment`:
     /// enrolled adds to all three; disqualified or ended leaves `active_experiments` and keeps the
     /// others; not enrolled (or an error) removes it from all three.
     public mutating func update(with enrollment: StoredEnrollment) {
@@ -111,7 +111,7 @@ public struct TargetingAttributes: Sendable, Hashable {
         }
     }
 
-    /// The attributes as the JEXL context, in the SDK's serialisation order (a later key replaces
+    /// The attributes as the JEXL context, in the SDK's serialization order (a later key replaces
     /// an earlier one, as serde's flatten writes them into one map).
     public var context: [String: JSONValue] {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
@@ -140,7 +140,7 @@ public struct TargetingAttributes: Sendable, Hashable {
     /// hash set's, which no targeting can rely on).
     static func list(_ slugs: Set<String>) -> JSONValue {
         // For ASCII text (slugs are) `<` is the bytes' order, and compares them in place:
-        // comparing the two UTF-8 views element by element made sorting a thousand enrolments
+        // comparing the two UTF-8 views element by element made sorting a thousand enrollments
         // over a millisecond of every evaluation, which the context does twice.
         let sorted = slugs.allSatisfy(isASCII) ? slugs.sorted() : slugs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return .array(sorted.map(JSONValue.string))

@@ -37,7 +37,7 @@ extension ExperimentRecord {
             let fields = try RecordFields(json, path: path)
             randomizationUnit = try fields.required("randomizationUnit", RecordFields.string)
             // The SDK's `RandomizationUnit` has two variants; any other (desktop's `normandy_id`,
-            // `group_id`) fails to deserialise, and the SDK drops the whole record.
+            // `group_id`) fails to deserialize, and the SDK drops the whole record.
             guard Self.mobileRandomizationUnits.contains(randomizationUnit) else {
                 throw ExperimentRecordError("field `\(fields.path(of: "randomizationUnit"))` is `\(randomizationUnit)`, a unit mobile clients do not have "
                                             + "(the SDK reads only `nimbus_id` and `user_id`), so the SDK drops this record; mobile records use `nimbus_id`")

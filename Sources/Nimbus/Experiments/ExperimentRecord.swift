@@ -51,7 +51,7 @@ public final class ExperimentRecord: Sendable, Hashable {
     public let enrollmentEndDate: String?
     public let proposedDuration: Int?
     public let referenceBranch: String?
-    /// A Firefox Labs opt-in: the SDK never enrols a client in one by itself; the user opts in.
+    /// A Firefox Labs opt-in: the SDK never enrolls a client in one by itself; the user opts in.
     public let isFirefoxLabsOptIn: Bool
     /// The record exactly as received.
     public var json: JSONValue { source.value }
@@ -120,7 +120,7 @@ public final class ExperimentRecord: Sendable, Hashable {
         proposedDuration = try fields.optional("proposedDuration", RecordFields.unsigned32)
         referenceBranch = try fields.optional("referenceBranch", RecordFields.string)
         isFirefoxLabsOptIn = try fields.defaulted("isFirefoxLabsOptIn", false, RecordFields.bool)
-        // Read only so a record the SDK cannot deserialise is dropped here too.
+        // Read only so a record the SDK cannot deserialize is dropped here too.
         _ = try fields.optional("firefoxLabsTitle", RecordFields.string)
         _ = try fields.optional("firefoxLabsDescription", RecordFields.string)
         _ = try fields.optional("firefoxLabsDescriptionLinks", RecordFields.stringMap)

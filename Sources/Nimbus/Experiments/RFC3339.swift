@@ -1,6 +1,6 @@
 /// Whether a text is a timestamp the Nimbus SDK can read as a `DateTime<Utc>`: chrono parses
 /// one with its relaxed RFC 3339 (`DateTime<FixedOffset>::from_str`), and a record whose
-/// `publishedDate` it cannot read fails to deserialise, so the SDK drops the record.
+/// `publishedDate` it cannot read fails to deserialize, so the SDK drops the record.
 ///
 /// Accepted, as chrono accepts them: `2024-01-02T03:04:05Z`, a fraction of a second
 /// (`05.123456`), `t` or a space for `T`, `z` or `UTC` for `Z`, an offset `+01:00`, `+0100` or

@@ -7,7 +7,7 @@ import Formats
 /// A forced branch is applied as `nimbus-cli enroll` arranges it: the record is rewritten to
 /// target everyone on the client's channel, unpaused, with the whole bucket range and every
 /// other branch's ratio at 0 (`ExperimentRecord.forcing(branch:for:)`), then the SDK's rules
-/// decide as for any record, so a feature another enrolment already holds is a feature
+/// decide as for any record, so a feature another enrollment already holds is a feature
 /// conflict. Feature values are the top layer of a feature, over the experiment's branch, each
 /// variable checked against the manifest's type like any branch value.
 ///
@@ -36,7 +36,7 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
     /// feature overrides shows (the menu's header, `reset --all`, a saved state's summary).
     public var featureOverrideCount: Int { featureValues.values.reduce(0) { $0 + $1.count } }
 
-    /// `records` with each forced record rewritten to enrol this client in its forced branch, and
+    /// `records` with each forced record rewritten to enroll this client in its forced branch, and
     /// a sentence for each forced slug that cannot apply (no such branch now, another app's
     /// record, no such record). A forced slug with no record stays stored and applies when the
     /// record is back (after a fetch, say).
@@ -62,14 +62,14 @@ public struct NimbusDebugOverrides: Sendable, Hashable {
         return (rewritten, problems)
     }
 
-    /// The enrolments to start an evaluation from: a forced record is evaluated as new, so its
+    /// The enrollments to start an evaluation from: a forced record is evaluated as new, so its
     /// forced branch applies whatever the client was enrolled in before.
     public func withoutForced(_ enrollments: [StoredEnrollment]) -> [StoredEnrollment] {
         forcedBranches.isEmpty ? enrollments : enrollments.filter { forcedBranches[$0.slug] == nil }
     }
 
-    /// The enrolments to keep after an evaluation: a forced record's enrolment is never kept,
-    /// its enrolment from before stays as it was (`earlier`), so a release build on the same
+    /// The enrollments to keep after an evaluation: a forced record's enrollment is never kept,
+    /// its enrollment from before stays as it was (`earlier`), so a release build on the same
     /// store, or this one once the branch is no longer forced, decides it as if never forced.
     public func keeping(_ evolved: [StoredEnrollment], earlier: [StoredEnrollment]) -> [StoredEnrollment] {
         guard !forcedBranches.isEmpty else { return evolved }

@@ -1,6 +1,6 @@
 import Formats
 /// The bucket a client falls in, for explaining bucketing to people (`flags info`, the reason
-/// "not in the sampled buckets"): enrolment itself compares hashes with `bucketSample` and never
+/// "not in the sampled buckets"): enrollment itself compares hashes with `bucketSample` and never
 /// needs it.
 ///
 /// Bucket `b` of `total` holds the hashes in `[key(b/total), key((b+1)/total))`, the same bounds

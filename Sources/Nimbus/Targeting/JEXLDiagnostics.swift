@@ -4,7 +4,7 @@ import Formats
 /// different kinds (never true). The expression's own parse-time `warnings` come first.
 ///
 /// This walk evaluates subexpressions again, so it is for reports (`flags experiments`,
-/// `flags validate`), never for enrolment itself.
+/// `flags validate`), never for enrollment itself.
 ///
 /// ```swift
 /// let expression = try JEXLExpression(parse: "(isFirstRun == 'true' || is_first_run == true)")

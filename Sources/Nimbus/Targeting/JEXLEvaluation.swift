@@ -1,5 +1,5 @@
 import Formats
-/// One JEXL text evaluated as enrolment evaluates targeting: parsed by `JEXLExpression`,
+/// One JEXL text evaluated as enrollment evaluates targeting: parsed by `JEXLExpression`,
 /// evaluated in a client's context with its transforms, with the warnings `JEXLDiagnostics`
 /// finds. What `flags eval-jexl` prints.
 ///
@@ -20,7 +20,7 @@ public struct JEXLEvaluation: Sendable, Hashable {
     public let error: JEXLError?
     /// `error` in words, with the nearest name of the context suggested for an undefined one.
     public let errorDescription: String?
-    /// Parse-time and evaluation warnings, and, for a value that is not a boolean, that enrolment
+    /// Parse-time and evaluation warnings, and, for a value that is not a boolean, that enrollment
     /// would refuse it as targeting.
     public let warnings: [String]
 
@@ -56,8 +56,8 @@ public struct JEXLEvaluation: Sendable, Hashable {
         }
     }
 
-    /// What enrolment would make of this text as a record's targeting: true or false, or nil
-    /// when enrolment would report an error (a failure, a value that is not a boolean).
+    /// What enrollment would make of this text as a record's targeting: true or false, or nil
+    /// when enrollment would report an error (a failure, a value that is not a boolean).
     public var asTargeting: Bool? {
         if case .bool(let matches)? = value { matches } else { nil }
     }

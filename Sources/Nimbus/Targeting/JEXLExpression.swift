@@ -88,7 +88,7 @@ public struct JEXLExpression: Sendable, Hashable {
             return value
         case .identifier(let name):
             // jexl-eval: `context.get(&inner)` or `UndefinedIdentifier`; an attribute the SDK
-            // serialises as `null` (an absent Option) is defined and null.
+            // serializes as `null` (an absent Option) is defined and null.
             guard let value = context[name] else { throw .undefinedIdentifier(name) }
             return value
         case .array(let elements):
@@ -132,7 +132,7 @@ public struct JEXLExpression: Sendable, Hashable {
     /// truthy. So an error on the left of `||` is skipped (`missing || x` is `x`), one on the
     /// left of `&&` is the result, and one on the right of either is the result when that side
     /// is evaluated. This is how Experimenter's first-run targeting
-    /// `(isFirstRun == 'true' || is_first_run == true) && days_since_install < 7` enrols an iOS
+    /// `(isFirstRun == 'true' || is_first_run == true) && days_since_install < 7` enrolls an iOS
     /// client, whose context has `is_first_run` but no `isFirstRun` (Nimbus's `targeting.rs`
     /// passes the context and the expression to jexl-eval unchanged).
     private static func evaluateChain(_ first: JEXLNode, _ links: [JEXLNode.Link],

@@ -132,7 +132,7 @@ struct JEXLParser {
     }
 
     /// jexl-rs compares list elements and object values with serde_json's equality, where the
-    /// integer 3 (how the SDK serialises `days_since_install`) is not the float 3.0 (every number
+    /// integer 3 (how the SDK serializes `days_since_install`) is not the float 3.0 (every number
     /// literal), while `==` between two numbers is a float comparison.
     private mutating func noteStrictNumbers(_ op: JEXLNode.Operator, _ left: JEXLNode, _ right: JEXLNode, at start: Int) {
         switch op {

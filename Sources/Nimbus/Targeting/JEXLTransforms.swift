@@ -4,7 +4,7 @@ import Formats
 /// JEXL itself defines none: the host registers them, as the Nimbus SDK registers
 /// `versionCompare`, `bucketSample`, `preferenceIsUserSet` and the `event*` queries. A transform
 /// that is not registered is an error when it is called, so targeting that a device could not
-/// evaluate never enrols here either.
+/// evaluate never enrolls here either.
 ///
 /// ```swift
 /// let transforms = JEXLTransforms.stateless

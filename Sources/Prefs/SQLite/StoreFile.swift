@@ -160,7 +160,7 @@ struct StoreFile {
     }
 
     /// Builds the store in a private temporary file and links it into place, so no other process
-    /// can ever see a half-initialised store; if another process wins the race, its store is used.
+    /// can ever see a half-initialized store; if another process wins the race, its store is used.
     private func create() throws(PrefsStoreError) {
         let folder = FilePathText.folder(of: path)
         try removeLeftJournals(beforeCreating: true)

@@ -1,6 +1,6 @@
+import BibimbapData
 import FeatureFlags
 import FeatureFlagsTestSupport
-import FlagsTool
 import Prefs
 import TestHelpers
 import Testing
@@ -10,7 +10,7 @@ import Testing
 /// a store's debug overrides do to it. Building those configurations and checking their binaries
 /// is left to CI, so that `swift test` needs no second build.
 @Suite struct CompileConditionsTests {
-    /// The configurations the README and CI build, with what each must be.
+    /// The configurations docs/APPS.md ("The channel gate") and CI build, with what each must be.
     static let configurations: [(name: String, conditions: CompileConditions, channel: BuildChannel, distribution: Distribution)] = [
         ("swift build", [.developer], .developer, .debug),
         ("-c release -DMOZ_CHANNEL_beta", [.beta], .beta, .testflight),

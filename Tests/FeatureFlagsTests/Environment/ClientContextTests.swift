@@ -8,7 +8,7 @@ import Testing
 import TestHelpers
 
 /// The context an app's client is evaluated in, built from the registry, the store and the
-/// options, and the enrolments an evaluation keeps for the next one.
+/// options, and the enrollments an evaluation keeps for the next one.
 @Suite struct ClientContextTests {
     let folder = TemporaryDirectory()
 
@@ -59,7 +59,7 @@ import TestHelpers
     }
 
     /// `is_already_enrolled` means what it means on a device: enrolled at the previous evaluation.
-    @Test func anEnrolmentIsKeptUntilTheNextRun() throws {
+    @Test func anEnrollmentIsKeptUntilTheNextRun() throws {
         let targeting = "app_version == '1.0' || is_already_enrolled"
         let first = app(context: "context:\n  app_version: \"1.0\"\n", targeting: targeting)
         #expect(status(try open(first)) == .enrolled(branch: "treatment"))

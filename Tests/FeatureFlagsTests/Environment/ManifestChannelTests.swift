@@ -61,7 +61,7 @@ import TestTraits
         #expect(nightly.buildChannel == .beta)
         let release = try open(registry, channel: "release")
         #expect(release.buildChannel == .release)
-        #expect(!release.provider.honoursOverrides)
+        #expect(!release.provider.honorsOverrides)
         let flag = try release.registry.flag("reader")
         #expect(!release.provider.isEnabled(flag))
         #expect(nightly.provider.isEnabled(flag))

@@ -81,7 +81,7 @@ import Testing
         #expect(problem?.contains("sees no events") == true, "and says the event queries see none")
     }
 
-    /// What enrolment gets: the stored events behind every transform the SDK registers.
+    /// What enrollment gets: the stored events behind every transform the SDK registers.
     @Test func theEnvironmentsTransformsReadTheStore() throws {
         let prefs = try SQLitePrefs(path: storePath)
         try EventStorePrefs(prefs: prefs).record("app_launch", count: 3)

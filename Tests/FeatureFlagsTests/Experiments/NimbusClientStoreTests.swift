@@ -31,7 +31,7 @@ import Testing
         if writes { #expect(nimbus.stringForKey("appVersion") == current) }
     }
 
-    @Test func enrolmentsAreKeptAndWrittenOnlyWhenTheyChange() throws {
+    @Test func enrollmentsAreKeptAndWrittenOnlyWhenTheyChange() throws {
         let prefs = InMemoryPrefs()
         let store = NimbusClientStore(prefs: prefs)
         let enrollments = [StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control")),
@@ -47,9 +47,9 @@ import Testing
         #expect(store.enrollments.isEmpty)
     }
 
-    /// After an evaluation that started from what was read, equal enrolments are not written,
+    /// After an evaluation that started from what was read, equal enrollments are not written,
     /// but a read that left entries out, or found nothing stored, still writes them.
-    @Test func enrolmentsEqualToAWholeReadAreNotWrittenAgain() throws {
+    @Test func enrollmentsEqualToAWholeReadAreNotWrittenAgain() throws {
         let prefs = InMemoryPrefs()
         let store = NimbusClientStore(prefs: prefs)
         let enrollments = [StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control"))]
@@ -64,7 +64,7 @@ import Testing
         let changed = [StoredEnrollment(slug: "a", isRollout: false, state: .notEnrolled(featureConflict: false))]
         #expect(store.changes(keeping: changed, read: read) == store.changes(keeping: changed))
         #expect(!store.changes(keeping: changed, read: read).isEmpty)
-        // An entry this version cannot read: the enrolments are written without it.
+        // An entry this version cannot read: the enrollments are written without it.
         try prefs.branch("nimbus").setString(#"[{"slug":"x","state":"?"},\#(JSONValue.array(enrollments.map(\.json)).compactText.dropFirst())"#,
                                              forKey: "enrollments")
         let partial = store.readEnrollments()

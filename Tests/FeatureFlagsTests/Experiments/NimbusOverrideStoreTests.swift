@@ -6,8 +6,8 @@ import Testing
 import TestHelpers
 
 /// Forced branches and feature values kept in the app's store, and what an app's evaluation
-/// makes of them: honoured in this (developer) build, never in a release preview, never kept
-/// as enrolment.
+/// makes of them: honored in this (developer) build, never in a release preview, never kept
+/// as enrollment.
 @Suite struct NimbusOverrideStoreTests {
     let folder = TemporaryDirectory()
 
@@ -31,7 +31,7 @@ import TestHelpers
                                                environment: ["HOME": folder.path, "FLAGS_NO_CACHE": "1"]))
     }
 
-    @Test func aForcedBranchDecidesTheFlagAndIsNeverKeptAsEnrolment() throws {
+    @Test func aForcedBranchDecidesTheFlagAndIsNeverKeptAsEnrollment() throws {
         let registry = app()
         let before = try open(registry)
         let flag = try before.registry.flag("search")
@@ -44,7 +44,7 @@ import TestHelpers
         #expect(forced.provider.isEnabled(flag))
         #expect(forced.provider.state(of: flag).source == .forcedBranch(slug: "exp", branch: "treatment"))
         #expect(NimbusClientStore(prefs: forced.prefs).enrollments.first?.isEnrolled == false,
-                "the store keeps the enrolment Nimbus decided, so a release build never sees the forced one")
+                "the store keeps the enrollment Nimbus decided, so a release build never sees the forced one")
         // A preview of the release channel's rules, as a release build decides.
         let release = forced.previewing(.release)
         #expect(release.experiments.overrides == .none)

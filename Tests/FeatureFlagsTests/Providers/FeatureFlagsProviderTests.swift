@@ -20,7 +20,7 @@ import TestHelpers
         #expect(provider.isEnabled(menu) == !nimbus)
         #expect(provider.state(of: menu).source == .override)
         #else
-        #expect(provider.isEnabled(menu) == nimbus, "a release build never honours an override")
+        #expect(provider.isEnabled(menu) == nimbus, "a release build never honors an override")
         #endif
     }
 

@@ -1,10 +1,10 @@
+import BibimbapData
 @testable import FeatureFlags
 import FeatureFlagsTestSupport
-import Foundation
 import Formats
-import Testing
-import FlagsTool
+import Foundation
 import TestHelpers
+import Testing
 import TestTraits
 
 /// The snapshot cache must never change what a registry says: it is used only while every file

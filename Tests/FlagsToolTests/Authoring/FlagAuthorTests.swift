@@ -1,8 +1,9 @@
+import BibimbapData
 @testable import FeatureFlags
 import FeatureFlagsTestSupport
+@testable import FlagsTool
 import Foundation
 import Testing
-@testable import FlagsTool
 
 /// `FlagAuthor` on a copy of the Bibimbap demo in a temporary folder.
 @Suite struct FlagAuthorTests {

@@ -19,15 +19,24 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("app/Sources/deep"), withIntermediateDirectories: true)
         let found = try RegistryDiscovery.locate(options(in: folder.file("app/Sources/deep")))
         #expect(found.path == registry && !found.isDemo)
+        #expect(!RegistryDiscovery.opensDemo(options(in: folder.file("app/Sources/deep"))))
     }
 
     @Test func withNoRegistryAnywhereTheToolOpensItsDemo() throws {
         let found = try RegistryDiscovery.locate(options(in: "/"))
         #expect(found.isDemo && found.path == folder.file("state/feature-flags/bibimbap/demo/feature-flags.yaml"))
         #expect(FileManager.default.fileExists(atPath: found.path))
+        #expect(RegistryDiscovery.opensDemo(options(in: "/")))
+    }
+
+    /// The question writes nothing: asking it leaves no demo folder behind.
+    @Test func askingWhetherTheDemoOpensWritesNothing() {
+        #expect(RegistryDiscovery.opensDemo(options(in: "/")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("state")))
     }
 
     @Test func aNamedRegistryThatIsMissingIsAnErrorNotTheDemo() {
         #expect(throws: RegistryNotFound.self) { try RegistryDiscovery.locate(options(config: "nope.yaml", in: folder.path)) }
+        #expect(!RegistryDiscovery.opensDemo(options(config: "nope.yaml", in: folder.path)))
     }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(client.context["is_first_run"] == .bool(false))
         #expect(client.context["is_already_enrolled"] == .bool(false))
         let noRegion = NimbusClient(nimbusID: "a", appName: "a", appId: "a", channel: "a", locale: "es", extraContext: ["app_version": .string("1.0"), "is_first_run": .bool(true)])
-        // `null`, not absent: the SDK serialises an unset `Option` as null (no `skip_serializing_if`).
+        // `null`, not absent: the SDK serializes an unset `Option` as null (no `skip_serializing_if`).
         #expect(noRegion.context["region"] == .null)
         #expect(noRegion.context["app_version"] == .string("1.0"))
         #expect(noRegion.context["is_first_run"] == .bool(true))
@@ -94,7 +94,7 @@ import Testing
     }
 
     /// `user_id` is in the SDK's schema, but a mobile client has none: the record is read and
-    /// is an error at enrolment (`normandy_id` is not even read: `ExperimentRecordSchemaTests`).
+    /// is an error at enrollment (`normandy_id` is not even read: `ExperimentRecordSchemaTests`).
     @Test func userIdRandomizationIsAnError() throws {
         var json = RecordFixtures.record(slug: "by-user").objectValue!
         json["bucketConfig"] = .object(["randomizationUnit": .string("user_id"), "namespace": .string("n"), "start": .int(0), "count": .int(10000), "total": .int(10000)])

@@ -2,7 +2,7 @@ import Testing
 @testable import Formats
 @testable import Nimbus
 
-/// Enrolment that follows the previous evaluation, as application-services' `EnrollmentsEvolver`
+/// Enrollment that follows the previous evaluation, as application-services' `EnrollmentsEvolver`
 /// does (`components/nimbus/src/enrollment.rs`), with the scenarios of
 /// `components/nimbus/src/tests/test_enrollment.rs` (named in each row) as a table.
 @Suite struct EnrollmentEvolverTests {
@@ -12,7 +12,7 @@ import Testing
 
     enum Kind { case experiment, rollout, labs }
 
-    /// One upstream scenario: the earlier enrolment (nil: a new record), the record now (nil: it
+    /// One upstream scenario: the earlier enrollment (nil: a new record), the record now (nil: it
     /// ended), what the client sees, and what is expected.
     struct Scenario: CustomTestStringConvertible, Sendable {
         var name: String
@@ -153,9 +153,9 @@ import Testing
         #expect(stranger.results[0].status == .notEnrolled(.notTargeted))
     }
 
-    /// The enrolment sets change as each record is decided: a later record (by `publishedDate`)
+    /// The enrollment sets change as each record is decided: a later record (by `publishedDate`)
     /// sees the earlier one, rollouts are decided before experiments, and `--context` pins a set.
-    @Test func laterRecordsSeeEarlierEnrolments() throws {
+    @Test func laterRecordsSeeEarlierEnrollments() throws {
         let records = try [
             RecordFixtures.record(slug: "follower", featureId: "b", changes: [
                 "publishedDate": .string("2024-02-01T00:00:00Z"),
@@ -173,9 +173,9 @@ import Testing
         #expect(withPin.results[0].status == .notEnrolled(.notTargeted))
     }
 
-    /// test_evolver_feature_can_have_only_one_experiment, with an earlier enrolment: the client
+    /// test_evolver_feature_can_have_only_one_experiment, with an earlier enrollment: the client
     /// keeps the record it is in, even when a new one on its feature was published earlier.
-    @Test func anEarlierEnrolmentHoldsItsFeatures() throws {
+    @Test func anEarlierEnrollmentHoldsItsFeatures() throws {
         let records = try [
             RecordFixtures.record(slug: "kept", changes: ["publishedDate": .string("2024-05-01T00:00:00Z")]),
             RecordFixtures.record(slug: "newcomer", changes: ["publishedDate": .string("2024-01-01T00:00:00Z")]),
@@ -187,7 +187,7 @@ import Testing
         // Without it, the earliest published wins, as for `EnrollmentEvaluator`.
         let fresh = EnrollmentEvolver.evolve(records: records, client: Self.client(), now: Self.now)
         #expect(fresh.results.map(\.status) == EnrollmentEvaluator.evaluate(records: records, client: Self.client()).map(\.status))
-        // A feature conflict is evaluated as new the next time: once `kept` ends, `newcomer` enrols.
+        // A feature conflict is evaluated as new the next time: once `kept` ends, `newcomer` enrolls.
         let after = EnrollmentEvolver.evolve(records: [records[1]], client: Self.client(previous: outcome.enrollments), now: Self.now)
         #expect(after.results.map(\.status) == [.enrolled(branch: "control")])
         #expect(after.enrollments.map(\.slug) == ["kept", "newcomer"])
@@ -232,9 +232,9 @@ import Testing
         #expect(again.results[0].status == .enrolled(branch: "control"))
     }
 
-    /// The client's enrolments from before are in its context from the start (the SDK's
+    /// The client's enrollments from before are in its context from the start (the SDK's
     /// `update_ta_active_experiments`), and `is_already_enrolled` is per record.
-    @Test func previousEnrolmentsAreInTheContext() {
+    @Test func previousEnrollmentsAreInTheContext() {
         let client = Self.client(previous: [
             StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control")),
             StoredEnrollment(slug: "b", isRollout: true, state: .wasEnrolled(branch: "rollout", endedAt: 0)),
@@ -274,7 +274,7 @@ import Testing
     }
 }
 
-/// The evolver's targeting calls the transforms it is given, for new and earlier enrolments alike.
+/// The evolver's targeting calls the transforms it is given, for new and earlier enrollments alike.
 @Suite struct EnrollmentEvolverTransformTests {
     @Test func targetingCallsTheGivenTransforms() throws {
         let transforms = JEXLTransforms.stateless.adding(["answer": { _, _ throws(JEXLError) in .int(42) }])

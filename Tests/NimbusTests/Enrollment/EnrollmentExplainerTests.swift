@@ -58,8 +58,8 @@ import Testing
         #expect(EnrollmentExplainer.shortText(long).hasSuffix("…"))
     }
 
-    @Test func theSameEvaluatorContextAndTransformsAsEnrolment() throws {
-        // A transform enrolment was given decides here too: with it the targeting holds.
+    @Test func theSameEvaluatorContextAndTransformsAsEnrollment() throws {
+        // A transform enrollment was given decides here too: with it the targeting holds.
         let record = try RecordFixtures.parsed(RecordFixtures.record(slug: "t", changes: ["targeting": .string("'x' | answer == 1")]))
         let transforms = JEXLTransforms.stateless.adding(["answer": { _, _ in .int(0) }])
         let results = EnrollmentEvaluator.evaluate(records: [record], client: client, transforms: transforms)
@@ -124,7 +124,7 @@ import Testing
         ], client: returning)
         #expect(texts["d"] == "not enrolled: disqualified: targeting no longer matches "
                 + "(`language == 'ko'` is false (language is \"en\")); this client was in branch `treatment`")
-        #expect(texts["ended"] == "not enrolled: this client was in it (branch `control`) before it ended; the SDK does not enrol it again until it has forgotten that enrolment")
+        #expect(texts["ended"] == "not enrolled: this client was in it (branch `control`) before it ended; the SDK does not enroll it again until it has forgotten that enrollment")
     }
 
     @Test func enrolledAndErrorsAreTheStatusItself() throws {
@@ -138,9 +138,9 @@ import Testing
         #expect(EnrollmentExplainer.identifiers(in: expression.root) == ["b", "a", "c", "d", "f", "g"])
     }
 
-    /// Targeting that reads the enrolment sets saw them as the records decided before it left
+    /// Targeting that reads the enrollment sets saw them as the records decided before it left
     /// them: the explanation says so rather than call a true operand false.
-    @Test func targetingOnEnrolmentsDecidedEarlierInTheSamePass() throws {
+    @Test func targetingOnEnrollmentsDecidedEarlierInTheSamePass() throws {
         let texts = try reasons([
             RecordFixtures.record(slug: "leader", featureId: "a"),
             RecordFixtures.record(slug: "follower", featureId: "b", changes: ["targeting": .string("('leader' in active_experiments) == false")]),

@@ -1,7 +1,7 @@
 import Testing
 @testable import Nimbus
 
-/// Enrolment calls the transforms it is given: the event store, `bucketSample` and
+/// Enrollment calls the transforms it is given: the event store, `bucketSample` and
 /// `preferenceIsUserSet` decide targeting as on a device, and without a store the event
 /// queries are not registered (an error, never a silent false).
 @Suite struct EnrollmentTransformsTests {

@@ -2,7 +2,7 @@ import Testing
 @testable import Formats
 @testable import Nimbus
 
-/// The targeting attributes as application-services computes and serialises them
+/// The targeting attributes as application-services computes and serializes them
 /// (`components/nimbus/src/stateful/evaluator.rs` `TargetingAttributes`, `stateful/matcher.rs`
 /// `AppContext`, `evaluator.rs` `split_locale`), with the vectors of
 /// `components/nimbus/src/tests/test_evaluator.rs`.
@@ -117,7 +117,7 @@ import Testing
 
     /// `update_enrollment`: enrolled is in all three; disqualified and ended leave
     /// `active_experiments` only; not enrolled leaves all three.
-    @Test func enrolmentSetsFollowEachEnrolment() {
+    @Test func enrollmentSetsFollowEachEnrollment() {
         var attributes = attributes()
         attributes.update(with: StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control")))
         attributes.update(with: StoredEnrollment(slug: "b", isRollout: false, state: .enrolled(branch: "treatment")))
@@ -133,14 +133,14 @@ import Testing
         #expect(attributes.context["enrollments_map"] == .object(["a": .string("control"), "c": .string("rollout")]))
     }
 
-    /// The enrolment lists of the context are in UTF-8 byte order, shorter first on a common
+    /// The enrollment lists of the context are in UTF-8 byte order, shorter first on a common
     /// prefix, and non-ASCII slugs after ASCII ones (as their bytes are larger).
     @Test(arguments: [
         (["b", "a", "ab", "aa", ""], ["", "a", "aa", "ab", "b"]),
         (["é", "z", "e", "Z", "ä"], ["Z", "e", "z", "ä", "é"]),
         (["slug-10", "slug-9", "slug-1"], ["slug-1", "slug-10", "slug-9"]),
     ])
-    func enrolmentListsAreInByteOrder(slugs: [String], expected: [String]) {
+    func enrollmentListsAreInByteOrder(slugs: [String], expected: [String]) {
         let attributes = attributes { attributes in
             for slug in slugs { attributes.update(with: StoredEnrollment(slug: slug, isRollout: false, state: .enrolled(branch: "b"))) }
         }

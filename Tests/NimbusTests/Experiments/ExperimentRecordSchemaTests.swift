@@ -106,7 +106,7 @@ import Testing
         }
     }
 
-    /// `RandomizationUnit` is `nimbus_id` or `user_id`: desktop's units fail to deserialise, so
+    /// `RandomizationUnit` is `nimbus_id` or `user_id`: desktop's units fail to deserialize, so
     /// the SDK drops those records, and so does the set, naming the slug.
     @Test(arguments: ["normandy_id", "group_id", "NIMBUS_ID"])
     func desktopRandomizationUnitsAreDropped(unit: String) throws {

@@ -79,7 +79,7 @@ import Testing
     }
 
     /// A feature another experiment holds stays with it: the SDK's conflict rule decides.
-    @Test func aForcedExperimentLosesAFeatureAnEarlierEnrolmentHolds() throws {
+    @Test func aForcedExperimentLosesAFeatureAnEarlierEnrollmentHolds() throws {
         let client = NimbusClient(nimbusID: "3d2142de-53bf-2d48-a92d-45fb7036cbf6", appName: "firefox_ios",
                                   appId: "org.mozilla.ios.Firefox", channel: "release")
         let holder = try ExperimentRecord(json: RecordFixtures.record(slug: "aa-holder", changes: ["publishedDate": .string("2026-01-01T00:00:00Z")]))
@@ -111,8 +111,8 @@ import Testing
         #expect(resolver.configured(enrollments: [], where: { _ in true }).featureIds == ["homescreen"])
     }
 
-    /// Evaluations start without the forced records' earlier enrolments and keep them as they were.
-    @Test func aForcedRecordsEnrolmentFromBeforeIsKeptUntouched() {
+    /// Evaluations start without the forced records' earlier enrollments and keep them as they were.
+    @Test func aForcedRecordsEnrollmentFromBeforeIsKeptUntouched() {
         let overrides = NimbusDebugOverrides(forcedBranches: ["b": "treatment"])
         let earlier = [StoredEnrollment(slug: "a", isRollout: false, state: .enrolled(branch: "control")),
                        StoredEnrollment(slug: "b", isRollout: false, state: .enrolled(branch: "control"))]

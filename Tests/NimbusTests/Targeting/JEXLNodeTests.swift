@@ -2,7 +2,7 @@
 import Testing
 
 /// `JEXLNode.forEachChild`: the one description of where an expression's subexpressions sit,
-/// which the diagnostics and the enrolment explainer walk.
+/// which the diagnostics and the enrollment explainer walk.
 @Suite struct JEXLNodeTests {
     /// Each expression's root and the source of its direct children, in the order visited.
     static let children: [(source: String, children: [String])] = [

@@ -2,7 +2,7 @@ import Testing
 @testable import Formats
 @testable import Nimbus
 
-/// JEXL as jexl-rs 0.4 evaluates it, on a context shaped like the one the SDK serialises
+/// JEXL as jexl-rs 0.4 evaluates it, on a context shaped like the one the SDK serializes
 /// (integers for counts, `null` for absent options).
 @Suite struct JEXLTests {
     let context: [String: JSONValue] = [
@@ -123,7 +123,7 @@ import Testing
         // Missing members and indexes are null, not errors.
         #expect(try JEXLExpression(parse: "user.theme == null").evaluateCondition(in: ["user": .object(["age": .int(3)])]))
         #expect(try JEXLExpression(parse: "enrollments[0] != 'exp-a'").evaluateCondition(in: ["enrollments": .array([])]))
-        // Experimenter's first-run targeting enrols a client that only sets `is_first_run`.
+        // Experimenter's first-run targeting enrolls a client that only sets `is_first_run`.
         let firstRun = try JEXLExpression(parse: "(isFirstRun == 'true' || is_first_run == true) && days_since_install < 7")
         #expect(try firstRun.evaluateCondition(in: ["is_first_run": .bool(true), "days_since_install": .int(0)]))
         #expect(try firstRun.evaluateCondition(in: ["isFirstRun": .string("true"), "days_since_install": .int(0)]))

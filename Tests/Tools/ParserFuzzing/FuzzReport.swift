@@ -18,7 +18,7 @@ public struct FuzzReport: Sendable {
     public var totalInputs: Int { inputs.values.reduce(0, +) }
     public var totalErrors: Int { errors.values.reduce(0, +) }
 
-    /// One line per kind and a total, for logs and the README.
+    /// One line per kind and a total, for logs and docs/RELIABILITY.md.
     public var summary: String {
         var lines = FuzzKind.allCases.map { kind in
             "\(kind.rawValue): \(inputs[kind, default: 0]) inputs, \(errors[kind, default: 0]) refused with a positioned error"

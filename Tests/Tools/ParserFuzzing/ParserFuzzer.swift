@@ -1,8 +1,8 @@
+import BibimbapData
 import FeatureFlags
-import FlagsTool
-import Foundation
 import FML
 import Formats
+import Foundation
 import Nimbus
 
 /// Feeds seeded mutations of real files to the manifest, registry and experiments loaders, and

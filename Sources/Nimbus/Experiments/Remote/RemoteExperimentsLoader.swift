@@ -105,7 +105,7 @@ public struct RemoteExperimentsLoader: Sendable {
             }
         }
         // A wait beyond the cap can only have been stored before the cap existed (or before the
-        // clock went back): it is not honoured, and the next answer replaces it. A minute of
+        // clock went back): it is not honored, and the next answer replaces it. A minute of
         // slack covers a cache that keeps whole seconds, rounded up.
         if let until = state.entry?.backoffUntil, until.timeIntervalSince(now) > TimeInterval(RemoteSettingsBackoff.maximumSeconds + 60) {
             state.entry?.backoffUntil = nil

@@ -2,7 +2,7 @@ import Formats
 /// `input | bucketSample(start, count, total)`: whether `input` hashes into the `count` buckets
 /// from `start` out of `total`, exactly as the Nimbus SDK's transform (`targeting.rs`) decides.
 ///
-/// `input` is any value: its compact JSON text is hashed as enrolment hashes
+/// `input` is any value: its compact JSON text is hashed as enrollment hashes
 /// `[nimbus_id, namespace]` (so `[nimbus_id, 'ns'] | bucketSample(0, 5000, 10000)` agrees with an
 /// experiment bucketed the same way). The three arguments are numbers, each truncated to a whole
 /// unsigned 32-bit number as the SDK truncates it (`2.9` is 2, a negative is 0); one above

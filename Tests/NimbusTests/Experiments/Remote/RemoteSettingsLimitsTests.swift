@@ -107,7 +107,7 @@ import TestTraits
         #expect(result.status == .fresh && result.backoffUntil == start + 86_400)
     }
 
-    /// What an older version stored from such an answer is not honoured: the server is asked.
+    /// What an older version stored from such an answer is not honored: the server is asked.
     @Test func aStoredWaitBeyondTheCapIsIgnored() throws {
         let server = try FixedAnswerServer.start()
         defer { server.stop() }

@@ -46,8 +46,8 @@ import Testing
         }
     }
 
-    /// The same hash and ranges as enrolment: `[id, namespace]` agrees with `Sampling`.
-    @Test func agreesWithEnrolmentBucketing() throws {
+    /// The same hash and ranges as enrollment: `[id, namespace]` agrees with `Sampling`.
+    @Test func agreesWithEnrollmentBucketing() throws {
         let ids = ["3d2142de-53bf-2d48-a92d-45fb7036cbf6", "542213c0-9aef-47eb-bc6b-3b8529736ba2", "00000000-0000-0000-0000-000000000004"]
         for id in ids {
             for (start, count) in [(0, 5000), (5000, 5000), (9000, 2000), (1234, 1)] {

@@ -1,0 +1,60 @@
+#if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A command run to its end as a user runs it, measured from outside: its CPU time, its wall
+/// time and its peak memory, from the kernel's own accounting of that one child (`wait4`).
+///
+/// Started with `posix_spawn`, standard output and error to /dev/null, so what is timed is the
+/// program and not a pipe that someone has to drain.
+struct MeasuredChild {
+    /// User CPU seconds.
+    var userSeconds: Double
+    /// Wall seconds from just before the spawn to the child's exit.
+    var wallSeconds: Double
+    /// Peak resident memory (`ru_maxrss`), in MiB.
+    var peakMemoryMiB: Double
+
+    /// Runs `command` (an executable and its arguments) with `environment` added to this
+    /// process's; a non-zero exit is an error naming `what`.
+    static func run(_ command: [String], environment: [String: String], what: String) throws -> MeasuredChild {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = Stopwatch.now()
+        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw BenchmarkError("\(what): could not start \(command[0]): \(result)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let end = Stopwatch.now()
+        guard status == 0 else { throw BenchmarkError("\(what) failed (wait status \(status)): \(command.joined(separator: " "))") }
+        return MeasuredChild(userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6,
+                             wallSeconds: Double(end - start) / 1e9,
+                             peakMemoryMiB: Double(usage.ru_maxrss) / 1024)
+    }
+
+    /// The best of `rounds` runs, each figure on its own (the least CPU, the least wall time,
+    /// the least peak memory): a busy moment of the machine only ever adds.
+    static func best(of rounds: Int, _ command: [String], environment: [String: String], what: String) throws -> MeasuredChild {
+        var best = MeasuredChild(userSeconds: .infinity, wallSeconds: .infinity, peakMemoryMiB: .infinity)
+        for _ in 0..<max(rounds, 1) {
+            let run = try run(command, environment: environment, what: what)
+            best = MeasuredChild(userSeconds: min(best.userSeconds, run.userSeconds), wallSeconds: min(best.wallSeconds, run.wallSeconds),
+                                 peakMemoryMiB: min(best.peakMemoryMiB, run.peakMemoryMiB))
+        }
+        return best
+    }
+}
+#endif
