@@ -82,6 +82,8 @@ public enum CoverageChecker {
     /// Every allowed combination of values of `strength` of the groups appears in a row.
     private static func cover(_ groups: [Group], strength: Int, rows: [[Int]], search: inout GroupSearch, report: inout Report) {
         guard strength >= 1, strength <= groups.count else { return }
+        let invalid = Set(report.invalidRows)
+        let valid = rows.indices.map { !invalid.contains($0) }
         var chosen = Array(0..<strength)
         while true {
             var choice = [Int](repeating: 0, count: strength)
@@ -94,7 +96,8 @@ public enum CoverageChecker {
                         assignment[parameter] = value
                     }
                 }
-                if consistent, search.isAllowed(assignment) {
+                // A valid row holding the tuple proves it allowed and covers it; only the others need the search.
+                if consistent, !rows.indices.contains(where: { index in valid[index] && assignment.allSatisfy { rows[index][$0.key] == $0.value } }) ? search.isAllowed(assignment) : true {
                     report.allowedTuples += 1
                     if !rows.contains(where: { row in assignment.allSatisfy { row[$0.key] == $0.value } }) {
                         report.missingCount += 1
@@ -128,34 +131,87 @@ public enum CoverageChecker {
         let model: CombinationModel
         let evaluator: ReferenceEvaluator
         let groups: [Group]
-        private let searched: [Int]
         private let constraintParameters: [[Int]]
-        private var memo: [[Int]: Bool] = [:]
+        private let isSearched: [Bool]
+        private let inSearchedGroup: [Bool]
+        /// Searched groups that share a parameter or a constraint with each searched group.
+        private let neighbors: [[Int]]
+        private let components: [Component]
+        /// Constraints that name no parameter, which no component checks.
+        private let constantConstraints: [Int]
+        private var memo: [[Int]: Int?] = [:]
+
+        /// Searched groups linked by shared parameters or constraints, with their parameters
+        /// and the constraints on them.
+        struct Component {
+            var groups: [Int]
+            var parameters: [Int]
+            var constraints: [Int]
+        }
 
         init(model: CombinationModel, evaluator: ReferenceEvaluator, groups: [Group]) {
             self.model = model
             self.evaluator = evaluator
             self.groups = groups
-            constraintParameters = model.constraints.map { constraint in
+            let constraintParameters = model.constraints.map { constraint in
                 Array(Set([constraint.condition, constraint.consequence, constraint.alternative].compactMap { $0 }
                     .flatMap { $0.parameters(parameterCount: model.parameters.count) }))
             }
+            self.constraintParameters = constraintParameters
             let constrained = Set(constraintParameters.joined())
             var owners = [Int](repeating: 0, count: model.parameters.count)
             for group in groups { for parameter in group.parameters { owners[parameter] += 1 } }
-            searched = groups.indices.filter { index in
+            let searched = groups.indices.filter { index in
                 let group = groups[index]
                 return group.parameters.contains { constrained.contains($0) || owners[$0] > 1 }
                     || !group.values.contains { value in !zip(group.parameters, value).contains { model.parameters[$0].values[$1].isNegative } }
             }
+            var isSearched = [Bool](repeating: false, count: groups.count)
+            var inSearchedGroup = [Bool](repeating: false, count: model.parameters.count)
+            var holders = [[Int]](repeating: [], count: model.parameters.count)
+            for index in searched {
+                isSearched[index] = true
+                for parameter in groups[index].parameters {
+                    inSearchedGroup[parameter] = true
+                    holders[parameter].append(index)
+                }
+            }
+            var linked = [Set<Int>](repeating: [], count: groups.count)
+            func link(_ members: [Int]) {
+                for member in members { linked[member].formUnion(members) }
+            }
+            for parameter in holders.indices { link(holders[parameter]) }
+            for parameters in constraintParameters { link(Array(Set(parameters.flatMap { holders[$0] }))) }
+            var neighbors = [[Int]](repeating: [], count: groups.count)
+            for index in searched { neighbors[index] = linked[index].subtracting([index]).sorted() }
+            var components: [Component] = []
+            var seen = Set<Int>()
+            for index in searched where !seen.contains(index) {
+                var members: [Int] = [], stack = [index]
+                seen.insert(index)
+                while let next = stack.popLast() {
+                    members.append(next)
+                    for other in neighbors[next] where seen.insert(other).inserted { stack.append(other) }
+                }
+                members.sort()
+                let parameters = Set(members.flatMap { groups[$0].parameters })
+                let constraints = constraintParameters.indices.filter { constraint in
+                    constraintParameters[constraint].contains { parameters.contains($0) }
+                }
+                components.append(Component(groups: members, parameters: parameters.sorted(), constraints: constraints))
+            }
+            self.isSearched = isSearched
+            self.inSearchedGroup = inSearchedGroup
+            self.neighbors = neighbors
+            self.components = components
+            constantConstraints = constraintParameters.indices.filter { constraintParameters[$0].isEmpty }
         }
 
         mutating func isAllowed(_ assignment: [Int: Int]) -> Bool {
             var row = [Int](repeating: -1, count: model.parameters.count)
             for (parameter, value) in assignment { row[parameter] = value }
             // The groups nobody searches take a value with no negative that fits the assignment.
-            let searchedSet = Set(searched)
-            for (index, group) in groups.enumerated() where !searchedSet.contains(index) {
+            for (index, group) in groups.enumerated() where !isSearched[index] {
                 let fitting = group.values.first { value in
                     zip(group.parameters, value).allSatisfy { row[$0] < 0 || row[$0] == $1 }
                         && !zip(group.parameters, value).contains { assignment[$0] == nil && model.parameters[$0].values[$1].isNegative }
@@ -163,30 +219,74 @@ public enum CoverageChecker {
                 guard let fitting else { return false }
                 for (parameter, value) in zip(group.parameters, fitting) { row[parameter] = value }
             }
-            let key = row
-            if let known = memo[key] { return known }
-            var working = row
-            let answer = place(0, &working)
-            memo[key] = answer
-            return answer
+            for constraint in constantConstraints where !holds(model.constraints[constraint], row) { return false }
+            var negatives = row.indices.filter { !inSearchedGroup[$0] && row[$0] >= 0 && model.parameters[$0].values[row[$0]].isNegative }.count
+            if negatives > 1 { return false }
+            // Components share no parameter and no constraint, so each completes on its own; only
+            // the one-negative-per-row rule adds up their fewest negatives.
+            for (index, component) in components.enumerated() {
+                let key = [index] + component.parameters.map { row[$0] }
+                let fewest: Int?
+                if let known = memo[key] { fewest = known } else {
+                    fewest = fewestNegatives(component, row)
+                    memo[key] = fewest
+                }
+                guard let fewest else { return false }
+                negatives += fewest
+                if negatives > 1 { return false }
+            }
+            return true
         }
 
-        private func place(_ position: Int, _ row: inout [Int]) -> Bool {
-            let negatives = row.enumerated().filter { $0.element >= 0 && model.parameters[$0.offset].values[$0.element].isNegative }.count
-            if negatives > 1 { return false }
-            // Every constraint whose parameters are all set must hold.
-            for (constraint, parameters) in zip(model.constraints, constraintParameters) where parameters.allSatisfy({ row[$0] >= 0 }) {
-                if !holds(constraint, row) { return false }
+        /// The fewest negative values (0 or 1) in a valid completion of the component, or nil.
+        /// Its groups go in breadth-first order from the parameters already set, so a chain of
+        /// rules from them closes early, and each constraint is checked once its last parameter is set.
+        private func fewestNegatives(_ component: Component, _ start: [Int]) -> Int? {
+            var order: [Int] = []
+            var placed = Set<Int>()
+            var queue = component.groups.filter { groups[$0].parameters.contains { start[$0] >= 0 } }
+            if queue.isEmpty, let first = component.groups.first { queue = [first] }
+            var head = 0
+            while order.count < component.groups.count {
+                if head == queue.count { queue.append(component.groups.first { !placed.contains($0) }!) }
+                let next = queue[head]
+                head += 1
+                guard placed.insert(next).inserted else { continue }
+                order.append(next)
+                queue += neighbors[next].filter { !placed.contains($0) }
             }
-            guard position < searched.count else { return true }
-            let group = groups[searched[position]]
-            let before = row
-            for value in group.values where zip(group.parameters, value).allSatisfy({ row[$0] < 0 || row[$0] == $1 }) {
-                for (parameter, cell) in zip(group.parameters, value) { row[parameter] = cell }
-                if place(position + 1, &row) { return true }
-                row = before
+            // ready[k]: the constraints whose parameters are all set once the first k groups are.
+            var setAt = [Int](repeating: -1, count: model.parameters.count)
+            for parameter in component.parameters where start[parameter] >= 0 { setAt[parameter] = 0 }
+            for (position, group) in order.enumerated() {
+                for parameter in groups[group].parameters where setAt[parameter] < 0 { setAt[parameter] = position + 1 }
             }
-            return false
+            var ready = [[Int]](repeating: [], count: order.count + 1)
+            for constraint in component.constraints {
+                ready[constraintParameters[constraint].map { setAt[$0] }.max() ?? 0].append(constraint)
+            }
+            var row = start
+            var best: Int?
+            func negativeCount() -> Int {
+                component.parameters.filter { row[$0] >= 0 && model.parameters[$0].values[row[$0]].isNegative }.count
+            }
+            func place(_ position: Int) {
+                if best == 0 { return }
+                for constraint in ready[position] where !holds(model.constraints[constraint], row) { return }
+                let negatives = negativeCount()
+                if negatives > 1 || negatives >= (best ?? 2) { return }
+                guard position < order.count else { best = negatives; return }
+                let group = groups[order[position]]
+                let before = row
+                for value in group.values where zip(group.parameters, value).allSatisfy({ row[$0] < 0 || row[$0] == $1 }) {
+                    for (parameter, cell) in zip(group.parameters, value) { row[parameter] = cell }
+                    place(position + 1)
+                    row = before
+                    if best == 0 { return }
+                }
+            }
+            place(0)
+            return best
         }
 
         private func holds(_ constraint: Constraint, _ row: [Int]) -> Bool {
