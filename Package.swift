@@ -30,6 +30,11 @@ let package = Package(
         // Command lines: options declared once, parsed and rendered as help from that declaration.
         .target(name: "CommandLineArguments", dependencies: ["Platform"]),
 
+        // Covering arrays for QA: PICT's model language, constraints, and a generator that keeps
+        // the smallest of algebraic constructions, a greedy start and a local search. Below
+        // everything but Platform, so the tool, the command line and the benchmark share it.
+        .target(name: "Combinations", dependencies: ["Platform"]),
+
         // The library, and the formats, manifest, HTTP and Remote Settings it reads with.
         .target(name: "Prefs", dependencies: ["CSQLite", "Platform"]),
         .target(name: "Formats", dependencies: ["CYAML", "Platform"]),
@@ -50,11 +55,11 @@ let package = Package(
         // is gated to developer and beta builds (docs/ARCHITECTURE.md says why per file).
         .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings", "BibimbapData"]),
         .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw", "FML", "Formats", "RemoteSettings"]),
-        .target(name: "FlagsCLI", dependencies: ["CommandLineArguments", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings"]),
+        .target(name: "FlagsCLI", dependencies: ["CommandLineArguments", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings", "Combinations"]),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),
         // Performance figures beside baselines from the same run (README, "Performance"). It
         // depends on `flags` so that building it builds the menu it launches, beside it.
-        .executableTarget(name: "flags-bench", dependencies: ["CommandLineArguments", "FeatureFlags", "Nimbus", "flags", "FML", "Formats"]),
+        .executableTarget(name: "flags-bench", dependencies: ["CommandLineArguments", "FeatureFlags", "Nimbus", "flags", "FML", "Formats", "Combinations", "FlagsTool"]),
 
         // The demo app: it adopts the library as an app would, with the Swift `flags generate` wrote
         // for its registry, and links what an app links plus its own data. Built in every channel, release included.
@@ -78,6 +83,8 @@ let package = Package(
 
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["TestTraits", "CommandLineArguments"]),
         .testTarget(name: "PlatformTests", dependencies: ["TestTraits", "Platform", "TestFolders"]),
+        // Data holds PICT's row counts and the models they were measured on, read by path.
+        .testTarget(name: "CombinationsTests", dependencies: ["TestTraits", "Combinations", "Platform"], exclude: ["Data"]),
         .testTarget(name: "PrefsTests", dependencies: ["TestTraits", "Prefs", "TestFolders"]),
         .testTarget(name: "FormatsTests", dependencies: ["TestTraits", "Formats", "Platform"]),
         .testTarget(name: "FMLTests", dependencies: ["TestTraits", "FML", "Formats", "Platform"]),

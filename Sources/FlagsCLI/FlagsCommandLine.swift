@@ -24,7 +24,7 @@ public enum FlagsCommandLine {
         [MenuCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
          ExperimentsCommand.self, InfoCommand.self, EvalJexlCommand.self, EnrollCommand.self, UnenrollCommand.self, ContextCommand.self,
          OptOutCommand.self, ResetEnrollmentsCommand.self, EventsCommand.self, ValidateCommand.self,
-         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self, BisectCommand.self,
+         ExportCommand.self, ImportCommand.self, PresetCommand.self, LogCommand.self, UndoCommand.self, PrefCommand.self, DiffCommand.self, MatrixCommand.self, BisectCommand.self, CombinationsCommand.self,
          FeaturesCommand.self, FeatureCommand.self, TestFeatureCommand.self, BuildFlagsCommand.self, AddCommand.self, StaleCommand.self, RemoveCommand.self, GenerateCommand.self, FetchCommand.self,
          PublishCommand.self, UnpublishCommand.self, CompletionCommand.self, HelpCommand.self]
     }

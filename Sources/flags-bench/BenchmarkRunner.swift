@@ -8,6 +8,7 @@ enum BenchmarkRunner {
     static let quick = FlagOption("--quick", help: "fewer rounds and keys: a rough run in a fraction of the time")
     static let menuOnly = FlagOption("--menu-only", help: "only the debug menu's figures (start-up, keys, memory, growth)")
     static let overridesOnly = FlagOption("--overrides-only", help: "only the figures of forced branches and feature values")
+    static let combinationsOnly = FlagOption("--combinations-only", help: "only the covering-array engine's figures (rows and time)")
     static let coldOnly = FlagOption("--cold-only", help: "only the cold start (no snapshot): flags list and the menu's first frame at "
                                      + "10,000 and 100,000 flags, beside libyaml and PyYAML")
     static let json = FlagOption.json("print the figures as JSON instead of a table")
@@ -17,10 +18,10 @@ enum BenchmarkRunner {
     static let timeEnrollment = FlagOption("--time-enrollment", help: "print the best of ROUNDS evaluations of the records file for one "
                                            + "client, in seconds (the experiments figure runs it in a fresh process)")
     static let helpOption = FlagOption.help("this help")
-    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, json, generateOption, timeEnrollment, helpOption]
+    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, combinationsOnly, json, generateOption, timeEnrollment, helpOption]
 
     static let usage = """
-        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only]
+        usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only | --combinations-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
         \(HelpLayout.optionList(options.map(\.spec), width: 80, maximumLabelWidth: 18))
@@ -55,6 +56,9 @@ enum BenchmarkRunner {
 
         progress("forced branches and feature values (isEnabled, evaluation) against none")
         figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
+
+        progress("combinations (pairwise rows) against PairwiseCoveringArray and a plain greedy")
+        figures += try CombinationBenchmarks.run(quick: quick)
     }
 
     /// `flags-bench --generate FLAGS FOLDER`: the same app a run measures, left on disk.
@@ -75,7 +79,7 @@ enum BenchmarkRunner {
 
     static func main(_ words: [String]) -> Int32 {
         var arguments = ArgumentList(words, valuesMayLookLikeOptions: false)
-        let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool, coldOnly: Bool
+        let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool, coldOnly: Bool, combinationsOnly: Bool
         do throws(ArgumentError) {
             if arguments.take(generateOption) { return generate(try arguments.positionals()) }
             if arguments.take(timeEnrollment) {
@@ -90,9 +94,9 @@ enum BenchmarkRunner {
                 }
             }
             if arguments.take(helpOption) { print(usage); return 0 }
-            (quick, json, menuOnly, overridesOnly, coldOnly) = (arguments.take(Self.quick), arguments.take(Self.json),
-                                                                arguments.take(Self.menuOnly), arguments.take(Self.overridesOnly),
-                                                                arguments.take(Self.coldOnly))
+            (quick, json, menuOnly, overridesOnly, coldOnly, combinationsOnly) = (
+                arguments.take(Self.quick), arguments.take(Self.json), arguments.take(Self.menuOnly),
+                arguments.take(Self.overridesOnly), arguments.take(Self.coldOnly), arguments.take(Self.combinationsOnly))
             if let word = try arguments.positionals().first {
                 FileHandle.standardError.write(Data("flags-bench: unexpected argument '\(word)'\n\(usage)\n".utf8))
                 return 2
@@ -113,6 +117,11 @@ enum BenchmarkRunner {
             var figures: [BenchmarkFigure] = []
             func progress(_ text: String) { FileHandle.standardError.write(Data("flags-bench: \(text)\n".utf8)) }
 
+            if combinationsOnly {
+                figures = try CombinationBenchmarks.run(quick: quick)
+                print(json ? BenchmarkReport(figures: figures, growth: [], notes: []).json.prettyText : BenchmarkReport(figures: figures, growth: [], notes: []).table)
+                return figures.allSatisfy(\.passes) ? 0 : 1
+            }
             if overridesOnly {
                 let large = try GeneratedApp.make(flagCount: 10_000, experimentCount: 1_000, in: root)
                 figures += try OverrideBenchmarks.run(app: large, storePath: root + "/overrides.sqlite", quick: quick)
