@@ -65,7 +65,8 @@ struct MatrixCommand: FlagsCommand {
         """
     static let pairwise = FlagOption("--pairwise", help: "every pair of values of every two flags, in the fewest runs (the default)")
     static let exhaustive = FlagOption("--exhaustive", help: "every combination")
-    static let strengthOption = ValueOption("--strength", value: .text("N"), help: "cover every combination of N dimensions' values (default 2)")
+    /// `flags combinations`'s: the same strength of the same generator.
+    static let strengthOption = CombinationsCommand.strengthOption
     static let constraintOption = ValueOption("--constraint", value: .text("TEXT"),
                                               help: "a rule in PICT's syntax that every combination keeps (repeatable)")
     static let modelOption = ValueOption("--model", value: .file, help: "a PICT model file whose parameters are the dimensions")

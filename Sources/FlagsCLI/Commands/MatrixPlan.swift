@@ -29,6 +29,9 @@ struct MatrixPlan {
         return strength == 2 ? MatrixCommand.Mode.pairwise.rawValue : "\(strength)-way"
     }
 
+    /// The file name of the constraints' text in a diagnostic: the option that gave them.
+    private static var constraintName: String { MatrixCommand.constraintOption.name }
+
     /// A list longer than this is refused: each row is a run of the command.
     static let maximumRows = 100_000
 
@@ -79,11 +82,11 @@ struct MatrixPlan {
                 if !text.isEmpty {
                     let header = fileModel.parameters.map { "\($0.name): " + $0.values.map(\.name).joined(separator: ", ") }
                         .joined(separator: "\n") + "\n"
-                    fileModel.constraints += try parser.parse(header + text, file: "--constraint").constraints
+                    fileModel.constraints += try parser.parse(header + text, file: constraintName).constraints
                 }
                 model = fileModel
             } else {
-                model = try parser.parse(text, file: "--constraint")
+                model = try parser.parse(text, file: constraintName)
             }
         } catch {
             throw CLIError.failure(describe(error, firstConstraintLine: fileModel == nil ? firstConstraintLine : (fileModel?.parameters.count ?? 0) + 1))
@@ -110,11 +113,11 @@ struct MatrixPlan {
     /// A problem in a `--constraint` said by its number among them, not by a line of the model
     /// built from the dimensions.
     private static func describe(_ diagnostic: ModelDiagnostic, firstConstraintLine: Int) -> String {
-        guard let location = diagnostic.location, location.file == "--constraint" else { return diagnostic.description }
+        guard let location = diagnostic.location, location.file == constraintName else { return diagnostic.description }
         var shifted = diagnostic
         let number = location.line - firstConstraintLine + 1
         shifted.location = nil
-        let place = number >= 1 ? "--constraint \(number), column \(location.column)" : "the dimensions' model, line \(location.line)"
+        let place = number >= 1 ? "\(constraintName) \(number), column \(location.column)" : "the dimensions' model, line \(location.line)"
         return "\(place): \(shifted.description)"
     }
 }
