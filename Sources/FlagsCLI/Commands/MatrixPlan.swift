@@ -50,6 +50,14 @@ struct MatrixPlan {
         } else {
             dimensions = try ids.map { try resolve($0, environment: environment, where: nil) }
         }
+        return try make(dimensions: dimensions, fileModel: fileModel, constraints: constraints, strength: strength, exhaustive: exhaustive)
+    }
+
+    /// The plan of resolved `dimensions` (with the model file they came from, if any): the rules
+    /// given and the tool's own, at `strength` (nil: 2) or every combination.
+    static func make(dimensions: [MatrixDimension], fileModel: CombinationModel?, constraints: [String], strength: Int?,
+                     exhaustive: Bool) throws -> MatrixPlan {
+        var parser = ModelParser()
         let count = dimensions.count
         let chosen = exhaustive ? count : min(strength ?? 2, count)
         let onlyFlags = dimensions.allSatisfy { $0.isBooleanFlag && $0.values == ["on", "off"] }
