@@ -102,6 +102,24 @@ import TestTraits
         #expect(try state() == before)
     }
 
+    @Test func aKilledMatrixPutsBackForcedBranchesAndFeatureOverrides() throws {
+        _ = try flags("feature", "set", "bibimbap-feature", "spice-level", "2")
+        _ = try flags("enroll", "new-menu-test", "--branch", "treatment")
+        let before = try state()
+        let marker = folder.file("started")
+        let (process, _, _) = try BuiltProgram.start(BuiltProgram.flags,
+            ["matrix", "bibimbap-feature.spice-level=4,5", "new-menu-test=control,not-forced", "start-at-home-feature.setting",
+             "--", "sh", "-c", "touch \(marker); sleep 5"], environment: environment, in: folder.path)
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
+        #expect(try state() != before, "the first combination is in the store")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let next = try flags("list", "--overridden")
+        #expect(next.errors.contains("restored the overrides that an interrupted `flags matrix`"), "\(next.errors)")
+        #expect(try state() == before)
+    }
+
     @Test func unknownDimensionsAndConstraintsSayWhatWasMeant() throws {
         let typo = try flags("matrix", "bibimbap-feature.spice-levl=1,2", "--", "true")
         #expect(typo.status == 1 && typo.errors.contains("did you mean `bibimbap-feature.spice-level`?"), "\(typo.errors)")
