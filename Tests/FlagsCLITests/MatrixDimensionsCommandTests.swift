@@ -120,6 +120,21 @@ import TestTraits
         #expect(try state() == before)
     }
 
+    @Test func aPreferenceIsSetAsTheUsersChoiceAndPutBack() throws {
+        let before = try state()
+        let log = folder.file("seen.log")
+        let script = "echo \"$FLAGS_COMBINATION $(\"\(BuiltProgram.flags)\" pref get searchBarPosition | head -1)\" >> \(log)"
+        let result = try flags("matrix", "searchBarPosition", "tipJar", "--", "sh", "-c", script)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4)
+        for line in lines {
+            let value = line.split(separator: ",")[0].split(separator: "=")[1]
+            #expect(line.contains("searchBarPosition: \(value)  (the user's choice)"), "\(line)")
+        }
+        #expect(try state() == before, "the choice the user had not made is unmade")
+    }
+
     @Test func unknownDimensionsAndConstraintsSayWhatWasMeant() throws {
         let typo = try flags("matrix", "bibimbap-feature.spice-levl=1,2", "--", "true")
         #expect(typo.status == 1 && typo.errors.contains("did you mean `bibimbap-feature.spice-level`?"), "\(typo.errors)")

@@ -25,7 +25,8 @@ struct MatrixCommand: FlagsCommand {
         A DIMENSION is a Boolean flag ID (on, off); FEATURE.VARIABLE, a feature variable (an
         enum's variants, a Boolean's true and false, or the values given for any other type:
         `bibimbap-feature.spice-level=1,3,5`); or an experiment or rollout SLUG (each branch, and
-        not-forced: no forced branch, so its own targeting decides). `=V1,V2` narrows any of them.
+        not-forced: no forced branch, so its own targeting decides); or a typed preference ID (its
+        values, as `flags pref set` stores them). `=V1,V2` narrows any of them.
         For each combination, sets the values in one transaction, as `flags set`, `flags feature
         set` and `flags enroll` would, runs COMMAND with FLAGS_COMBINATION=a=on,b=3 (and
         FLAGS_STORE, FLAGS_CONFIG so a `flags` inside sees the same app), and records pass (exit
@@ -181,7 +182,8 @@ struct MatrixCommand: FlagsCommand {
         // A feature's variables outside the matrix keep the values overridden before it.
         let keptFeatureValues = NimbusOverrideStore(prefs: environment.prefs).overrides.featureValues
 
-        try journal.begin()
+        // A user's choice the matrix writes is put back with the overrides.
+        try journal.begin(includingPreferences: dimensions.contains(where: \.isPreference))
         // The matrix leaves the overrides as it found them: its passes are not history.
         environment.prefs.recordsHistory = false
         let interruption = StopSignal()

@@ -13,7 +13,8 @@ import Prefs
 ///   other type the values given (`bibimbap-feature.spice-level=1,3,5`), each checked against
 ///   the manifest as `flags feature set` checks it, set as a feature override;
 /// - an experiment or rollout slug: each branch, forced as `flags enroll` forces it, and
-///   `not-forced` (no forced branch: the record's own targeting and bucketing decide).
+///   `not-forced` (no forced branch: the record's own targeting and bucketing decide);
+/// - a typed preference id (`startAtHome`): each value, stored as `flags pref set` stores it.
 ///
 /// A value list after `=` narrows any dimension (`new-menu-test=treatment,not-forced`).
 ///
@@ -28,6 +29,8 @@ public struct MatrixDimension: Sendable, Hashable {
         case flag(debugKey: String)
         case featureVariable(feature: String, variable: String, values: [JSONValue])
         case experiment(slug: String, features: [String])
+        /// A typed preference: the user's choice, stored under its `userPrefsKey`.
+        case preference(key: String)
     }
 
     /// The value of an experiment dimension that forces no branch.
@@ -41,6 +44,9 @@ public struct MatrixDimension: Sendable, Hashable {
 
     /// A flag's on/off: results keep JSON booleans for these, as Boolean matrices always wrote.
     public var isBooleanFlag: Bool { if case .flag = kind { true } else { false } }
+
+    /// Whether the dimension writes a user's choice, which the journal then saves and restores too.
+    public var isPreference: Bool { if case .preference = kind { true } else { false } }
 
     public init(name: String, kind: Kind, values: [String]) {
         self.name = name
@@ -62,6 +68,10 @@ public struct MatrixDimension: Sendable, Hashable {
             guard let key = flag.debugKey else { throw MatrixDimensionError(FeatureFlagError.notDebuggable(flag.rawValue).description) }
             let values = try narrowed(["on", "off"], to: given, of: id)
             return MatrixDimension(name: id, kind: .flag(debugKey: key), values: values)
+        }
+        if let preference = registry.preferences.first(where: { $0.id == id }) {
+            let values = try narrowed(preference.variants, to: given, of: id)
+            return MatrixDimension(name: id, kind: .preference(key: preference.userPrefsKey), values: values)
         }
         let manifest = registry.manifest
         if let dot = id.firstIndex(of: "."), manifest.hasFeature(String(id[..<dot])) {
@@ -101,10 +111,10 @@ public struct MatrixDimension: Sendable, Hashable {
             }
             return MatrixDimension(name: id, kind: .experiment(slug: id, features: record.featureIds), values: values)
         }
-        let candidates = registry.flags.map(\.rawValue) + environment.experiments.records.map(\.slug)
+        let candidates = registry.flags.map(\.rawValue) + registry.preferences.map(\.id) + environment.experiments.records.map(\.slug)
             + manifest.featureIDs.flatMap { feature in (manifest.feature(feature)?.variables ?? []).map { "\(feature).\($0.name)" } }
         let hint = NearestName.find(id, among: candidates).map { " (did you mean `\($0)`?)" } ?? ""
-        throw MatrixDimensionError("`\(id)` is no flag, FEATURE.VARIABLE or experiment slug here\(hint); `flags list`, `flags features` and `flags experiments` list them")
+        throw MatrixDimensionError("`\(id)` is no flag, preference, FEATURE.VARIABLE or experiment slug here\(hint); `flags list`, `flags features` and `flags experiments` list them")
     }
 
     /// `all`, or the values of it that were `given`, refusing one it lacks.
@@ -136,6 +146,8 @@ public struct MatrixDimension: Sendable, Hashable {
                 let branch = dimension.values[index]
                 changes.append(branch == notForced ? .remove(NimbusOverrideStore.forcedBranchKey(slug))
                                : .set(NimbusOverrideStore.forcedBranchKey(slug), .string(branch)))
+            case .preference(let key):
+                changes.append(.set(key, .string(dimension.values[index])))
             }
         }
         for feature in featureOrder {
