@@ -215,7 +215,8 @@ struct MatrixCommand: FlagsCommand {
                                                 command: command.map(JSONValue.string), planned: list.count,
                                                 results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
         } else {
-            report(results, total: rows.count, flags: names, isFlag: dimensions.map(\.isBooleanFlag), modeName: modeName, context: context)
+            report(results, total: rows.count, flags: names, isFlag: dimensions.map(\.isBooleanFlag), modeName: modeName,
+                   bisectable: !dimensions.contains(where: \.isExperiment), context: context)
         }
         if let signal = interruption.caught {
             throw CLIError.failure("interrupted by signal \(signal) after \(results.count - 1) of \(rows.count) combinations; the overrides were restored")
@@ -259,7 +260,9 @@ struct MatrixCommand: FlagsCommand {
         try reports.write(results.map { $0.reportRow(flags: merged.flags) }, title: "flags matrix", command: whole.command, mode: merged.mode, context: context)
         // The part files keep a flag's values as booleans, every other dimension's as strings.
         let isFlag = merged.flags.map { name in merged.combinations.allSatisfy { $0["values"]?[name]?.boolValue != nil } }
-        whole.report(results, total: merged.planned, flags: merged.flags, isFlag: isFlag, modeName: merged.mode, context: context,
+        // A part file does not say which dimension is an experiment; its `not-forced` value does.
+        let bisectable = !results.contains { $0.values.contains(MatrixDimension.notForced) }
+        whole.report(results, total: merged.planned, flags: merged.flags, isFlag: isFlag, modeName: merged.mode, bisectable: bisectable, context: context,
                      overridesRestored: merged.overridesRestored)
         try Self.failIfAnyFailed(results, flags: merged.flags, total: merged.planned, what: "combinations", suffix: "")
     }
@@ -344,8 +347,9 @@ struct MatrixCommand: FlagsCommand {
     }
 
     /// `isFlag`: which columns are Boolean flags, whose values JSON keeps as booleans.
-    private func report(_ results: [MatrixResult], total: Int, flags: [String], isFlag: [Bool], modeName: String, context: CommandContext,
-                        overridesRestored: Bool = true) {
+    /// `bisectable`: no dimension is an experiment, whose forced branch `flags bisect` cannot set.
+    private func report(_ results: [MatrixResult], total: Int, flags: [String], isFlag: [Bool], modeName: String, bisectable: Bool,
+                        context: CommandContext, overridesRestored: Bool = true) {
         if json {
             context.console.printJSON(Self.json(mode: modeName, flags: flags, isFlag: isFlag, command: command.map(JSONValue.string), planned: total,
                                                 results: results, overridesRestored: overridesRestored))
@@ -364,7 +368,7 @@ struct MatrixCommand: FlagsCommand {
         let passed = results.filter { $0.outcome == .passed }.count
         context.console.print("\(passed) of \(total) combinations passed (\(modeName)); overrides restored to their state before the matrix.")
         let decided = results.map { result in (values: result.values, failed: result.outcome.decidesFailure) }
-        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command) { context.console.print(line) }
+        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command, bisectable: bisectable) { context.console.print(line) }
     }
 }
 

@@ -45,6 +45,9 @@ public struct MatrixDimension: Sendable, Hashable {
     /// A flag's on/off: results keep JSON booleans for these, as Boolean matrices always wrote.
     public var isBooleanFlag: Bool { if case .flag = kind { true } else { false } }
 
+    /// Whether the dimension forces an experiment's branch.
+    public var isExperiment: Bool { if case .experiment = kind { true } else { false } }
+
     /// Whether the dimension writes a user's choice, which the journal then saves and restores too.
     public var isPreference: Bool { if case .preference = kind { true } else { false } }
 
