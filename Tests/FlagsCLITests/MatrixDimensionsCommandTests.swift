@@ -135,6 +135,30 @@ import TestTraits
         #expect(try state() == before, "the choice the user had not made is unmade")
     }
 
+    @Test func aModelFileNamesTheDimensionsAndItsRulesHold() throws {
+        let model = folder.file("menu.txt")
+        try """
+            # the treatment and the hottest bowl only with the tip jar on
+            tipJar: on, off
+            new-menu-test: control, treatment, not-forced
+            bibimbap-feature.spice-level: 0, 2, 5
+            IF [tipJar] = "off" THEN [new-menu-test] <> "treatment" AND [bibimbap-feature.spice-level] < 5;
+            """.write(toFile: model, atomically: true, encoding: .utf8)
+        let log = folder.file("seen.log")
+        let result = try flags("matrix", "--model", model, "--", "sh", "-c", "echo \"$FLAGS_COMBINATION\" >> \(log)")
+        #expect(result.status == 0, "\(result.errors)")
+        let rows = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(!rows.isEmpty)
+        for row in rows where row.hasPrefix("tipJar=off") {
+            #expect(!row.contains("new-menu-test=treatment") && !row.contains("spice-level=5"), "\(row)")
+        }
+        #expect(rows.contains { $0.contains("tipJar=on") && $0.contains("new-menu-test=treatment") })
+        let unknown = folder.file("unknown.txt")
+        try "tipJr: on, off\n".write(toFile: unknown, atomically: true, encoding: .utf8)
+        let refused = try flags("matrix", "--model", unknown, "--", "true")
+        #expect(refused.status == 1 && refused.errors.contains("\(unknown): ") && refused.errors.contains("did you mean `tipJar`?"), "\(refused.errors)")
+    }
+
     @Test func unknownDimensionsAndConstraintsSayWhatWasMeant() throws {
         let typo = try flags("matrix", "bibimbap-feature.spice-levl=1,2", "--", "true")
         #expect(typo.status == 1 && typo.errors.contains("did you mean `bibimbap-feature.spice-level`?"), "\(typo.errors)")

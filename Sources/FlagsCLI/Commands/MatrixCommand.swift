@@ -152,7 +152,7 @@ struct MatrixCommand: FlagsCommand {
         guard !command.isEmpty else { throw .usage("give the COMMAND to run after --", command: Self.name) }
         let names = ids.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 }
         if let duplicate = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw .usage("flag '\(duplicate)' is given twice", command: Self.name)
+            throw .usage("'\(duplicate)' is given twice", command: Self.name)
         }
         if mode == .exhaustive && ids.count > 16 {
             throw .usage("--exhaustive with \(ids.count) flags would run at least \(1 << min(ids.count, 62)) combinations; use --pairwise", command: Self.name)
