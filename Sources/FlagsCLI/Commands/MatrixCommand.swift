@@ -1,5 +1,6 @@
 #if MOZ_CHANNEL_beta || MOZ_CHANNEL_developer || TESTFLIGHT
 import CommandLineArguments
+import Combinations
 import Dispatch
 import FeatureFlags
 import Formats
@@ -7,23 +8,36 @@ import Platform
 import Synchronization
 import FlagsTool
 
-/// `flags matrix`: runs a command once per combination of boolean flags, then puts the
-/// overrides back as they were.
+/// `flags matrix`: runs a command once per combination of the values of flags, feature
+/// variables and experiments' branches (t-way, with constraints), then puts the overrides back
+/// as they were.
 struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
-    static let summary = "Run a command across combinations of flags (pairwise or exhaustive)"
-    static let usage = "flags matrix [--pairwise | --exhaustive] [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
-        + "[--html FILE] ID... -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
+    static let summary = "Run a command across combinations of flags, feature variables and branches (t-way, with constraints)"
+    static let usage = "flags matrix [--pairwise | --exhaustive | --strength N] [--constraint TEXT]... [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
+        + "[--html FILE] (DIMENSION... | --model FILE) -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
     static let help = """
-        For each combination of the flags ID..., sets them as overrides (one transaction), runs
-        COMMAND with FLAGS_COMBINATION=a=on,b=off (and FLAGS_STORE, FLAGS_CONFIG so a `flags`
-        inside sees the same app), and records pass (exit 0) or fail and the time taken. Progress
-        and everything COMMAND prints (its standard output too) go to standard error, so standard
-        output holds only the results: a table, or --json.
+        A DIMENSION is a Boolean flag ID (on, off); FEATURE.VARIABLE, a feature variable (an
+        enum's variants, a Boolean's true and false, or the values given for any other type:
+        `bibimbap-feature.spice-level=1,3,5`); or an experiment or rollout SLUG (each branch, and
+        not-forced: no forced branch, so its own targeting decides); or a typed preference ID (its
+        values, as `flags pref set` stores them). `=V1,V2` narrows any of them.
+        For each combination, sets the values in one transaction, as `flags set`, `flags feature
+        set` and `flags enroll` would, runs COMMAND with FLAGS_COMBINATION=a=on,b=3 (and
+        FLAGS_STORE, FLAGS_CONFIG so a `flags` inside sees the same app), and records pass (exit
+        0) or fail and the time taken. Progress, with the time left, and everything COMMAND
+        prints (its standard output too) go to standard error, so standard output holds only the
+        results: a table, or --json.
 
-        --pairwise (the default) runs the fewest combinations in which every pair of values of
-        every two flags appears: 4 for 2-3 flags, 5 for 4, 6 for 5-10, 7 for 11-15, 8 for 16-35,
-        9 for 36-56, 10 for 57-126. --exhaustive runs all 2^n.
+        --pairwise (the default) runs few combinations in which every pair of values of every two
+        dimensions appears (for Boolean flags the fewest: 4 for 2-3 flags, 5 for 4, 6 for 5-10, 7
+        for 11-15, 8 for 16-35, 9 for 36-56, 10 for 57-126); --strength N every N-tuple;
+        --exhaustive every combination. --constraint takes a rule in PICT's syntax over the
+        dimensions' names and values (`IF [tipJar] = "on" THEN [bibimbap-feature.spice-level] <> 5;`);
+        a combination that breaks one is never run. Two experiments on one feature are never both
+        forced: Nimbus would enroll in one only. --model FILE reads the dimensions, their values,
+        sub-models and constraints from a PICT model file whose parameter names are DIMENSIONs.
+        The same dimensions and rules give the same list on every machine.
 
         The overrides in force before the matrix are restored afterwards: when the command fails,
         on Ctrl-C or SIGTERM, and — if the matrix itself is killed — by the next `flags` command
@@ -46,7 +60,12 @@ struct MatrixCommand: FlagsCommand {
         result, the failing interaction highlighted. With --merge, both are of the whole matrix.
         """
     static let pairwise = FlagOption("--pairwise", help: "every pair of values of every two flags, in the fewest runs (the default)")
-    static let exhaustive = FlagOption("--exhaustive", help: "all 2^n combinations")
+    static let exhaustive = FlagOption("--exhaustive", help: "every combination")
+    /// `flags combinations`'s: the same strength of the same generator.
+    static let strengthOption = CombinationsCommand.strengthOption
+    static let constraintOption = ValueOption("--constraint", value: .text("TEXT"),
+                                              help: "a rule in PICT's syntax that every combination keeps (repeatable)")
+    static let modelOption = ValueOption("--model", value: .file, help: "a PICT model file whose parameters are the dimensions")
     static let json = FlagOption.json("print the results as JSON")
     static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
     static let shard = ValueOption("--shard", value: .text("K/N"),
@@ -57,10 +76,14 @@ struct MatrixCommand: FlagsCommand {
         retries: "run a failed combination up to N more times; a pass then is reported flaky",
         junit: "also write the results as JUnit XML to FILE",
         html: "also write the results as one self-contained HTML page to FILE")
-    static let options: [any DeclaredOption] = [pairwise, exhaustive, json, recover, shard] + runs.all + [merge]
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, strengthOption, constraintOption, modelOption, json, recover, shard]
+        + runs.all + [merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
         CommandExample("flags matrix a b c -- swift test", "the tests with every pair of values of a, b and c"),
+        CommandExample("flags matrix tipJar start-at-home-feature.setting bibimbap-feature.spice-level=1,3,5 new-menu-test "
+                       + "--constraint 'IF [tipJar] = \"off\" THEN [bibimbap-feature.spice-level] <> 5;' -- ./ui-tests.sh",
+                       "a flag, an enum, three spice levels and the experiment's branches, pairwise, with a rule"),
         CommandExample("flags matrix --shard 2/3 a b c -- swift test > part2.json",
                        "the second of three CI jobs' shares; `flags matrix --merge part*.json` then reports them as one"),
     ]
@@ -68,6 +91,9 @@ struct MatrixCommand: FlagsCommand {
     enum Mode: String { case pairwise, exhaustive }
 
     let mode: Mode
+    let strength: Int?
+    let constraints: [String]
+    let modelFile: String?
     let json: Bool
     let recover: Bool
     let ids: [String]
@@ -82,6 +108,15 @@ struct MatrixCommand: FlagsCommand {
         let pairwise = arguments.take(Self.pairwise)
         if exhaustive && pairwise { throw .usage("choose --pairwise or --exhaustive, not both", command: Self.name) }
         mode = exhaustive ? .exhaustive : .pairwise
+        constraints = try arguments.values(of: Self.constraintOption, command: Self.name)
+        modelFile = try arguments.path(of: Self.modelOption, command: Self.name)
+        if let text = try arguments.value(of: Self.strengthOption, command: Self.name) {
+            guard let value = Int(text), value >= 1 else { throw .usage("--strength takes a whole number from 1, not '\(text)'", command: Self.name) }
+            guard !exhaustive && !pairwise else { throw .usage("choose --strength N, --pairwise or --exhaustive, not two", command: Self.name) }
+            strength = value
+        } else {
+            strength = nil
+        }
         json = arguments.take(Self.json)
         recover = arguments.take(Self.recover)
         merge = arguments.take(Self.merge)
@@ -103,15 +138,22 @@ struct MatrixCommand: FlagsCommand {
             guard !ids.isEmpty else { throw .usage("give the RESULT files to merge (one per --shard part)", command: Self.name) }
             return
         }
-        guard !ids.isEmpty else { throw .usage("give the flag IDs to combine", command: Self.name) }
+        if modelFile != nil {
+            guard ids.isEmpty else { throw .usage("--model FILE names the dimensions; give no DIMENSION beside it", command: Self.name) }
+            guard !command.isEmpty else { throw .usage("give the COMMAND to run after --", command: Self.name) }
+            return
+        }
+        guard !ids.isEmpty else { throw .usage("give the dimensions to combine (flag IDs, FEATURE.VARIABLE, experiment slugs)", command: Self.name) }
         guard !command.isEmpty else { throw .usage("give the COMMAND to run after --", command: Self.name) }
-        if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw .usage("flag '\(duplicate)' is given twice", command: Self.name)
+        let names = ids.map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? $0 }
+        if let duplicate = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw .usage("'\(duplicate)' is given twice", command: Self.name)
         }
         if mode == .exhaustive && ids.count > 16 {
-            throw .usage("--exhaustive with \(ids.count) flags would run \(1 << min(ids.count, 62)) combinations; use --pairwise", command: Self.name)
+            throw .usage("--exhaustive with \(ids.count) flags would run at least \(1 << min(ids.count, 62)) combinations; use --pairwise", command: Self.name)
         }
         if ids.count > 126 { throw .usage("at most 126 flags can be combined", command: Self.name) }
+        if let strength, strength > ids.count { throw .usage("--strength \(strength) is more than the \(ids.count) dimensions", command: Self.name) }
     }
 
     func run(in context: CommandContext) throws {
@@ -123,14 +165,20 @@ struct MatrixCommand: FlagsCommand {
             context.console.print(restored ? "restored the overrides saved before the last matrix" : "nothing to recover: no matrix left overrides behind")
             return
         }
-        let flags = try ids.map { id throws in try environment.registry.flag(id) }
-        if let flag = flags.first(where: { $0.debugKey == nil }) { throw FeatureFlagError.notDebuggable(flag.rawValue) }
-        let list = mode == .pairwise ? PairwiseCoveringArray.rows(flagCount: flags.count) : PairwiseCoveringArray.allRows(flagCount: flags.count)
+        let model = try modelFile.map { file in (name: file, bytes: try CombinationsCommand.read(file, in: context)) }
+        let plan = try MatrixPlan.make(ids: ids, modelFile: model, constraints: constraints,
+                                       strength: mode == .exhaustive ? nil : strength, exhaustive: mode == .exhaustive, environment: environment)
+        let dimensions = plan.dimensions
+        let list = plan.rows
         // A shard runs its own rows of the whole list; `rowNumbers` are their places in it.
         let rowNumbers = shard?.rows(of: list.count) ?? Array(list.indices)
         let rows = rowNumbers.map { list[$0] }
+        let names = dimensions.map(\.name)
+        // A feature's variables outside the matrix keep the values overridden before it.
+        let keptFeatureValues = NimbusOverrideStore(prefs: environment.prefs).overrides.featureValues
 
-        try journal.begin()
+        // A user's choice the matrix writes is put back with the overrides.
+        try journal.begin(includingPreferences: dimensions.contains(where: \.isPreference))
         // The matrix leaves the overrides as it found them: its passes are not history.
         environment.prefs.recordsHistory = false
         let interruption = StopSignal()
@@ -138,14 +186,16 @@ struct MatrixCommand: FlagsCommand {
         defer { interruption.stop() }
         do {
             for (index, row) in rows.enumerated() {
-                if let signal = interruption.caught { results.append(MatrixResult(values: row, outcome: .interrupted(signal), seconds: 0)); break }
-                try environment.prefs.apply(zip(flags, row).map { .set($0.debugKey!, .bool($1)) })
-                let combination = zip(flags, row).map { "\($0.rawValue)=\(OnOff.text($1))" }.joined(separator: ",")
+                let values = zip(dimensions, row).map { $0.values[$1] }
+                if let signal = interruption.caught { results.append(MatrixResult(values: values, outcome: .interrupted(signal), seconds: 0)); break }
+                try environment.prefs.apply(MatrixDimension.changes(for: Array(zip(dimensions, row)), keeping: keptFeatureValues))
+                let combination = zip(names, values).map { "\($0)=\($1)" }.joined(separator: ",")
                 context.console.printError("[\(index + 1)/\(rows.count)] \(combination)")
-                let result = try runCommand(combination: combination, environment: environment, values: row, interruption: interruption,
+                let result = try runCommand(combination: combination, environment: environment, values: values, interruption: interruption,
                                             runner: reports.runner(command))
-                context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s")
                 results.append(result)
+                let left = Self.timeLeft(spent: results.map(\.seconds), remaining: rows.count - index - 1)
+                context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s\(left)")
             }
         } catch {
             // The store or the command failed mid-way: the journal still holds the state to restore.
@@ -153,19 +203,28 @@ struct MatrixCommand: FlagsCommand {
             throw error
         }
         try journal.restore()
-        let names = flags.map(\.rawValue)
-        try reports.write(results.map { $0.reportRow(flags: names) }, title: "flags matrix", command: command, mode: mode.rawValue, context: context)
+        let modeName = plan.modeName(mode)
+        try reports.write(results.map { $0.reportRow(flags: names) }, title: "flags matrix", command: command, mode: modeName, context: context)
         if let shard {
-            context.console.printJSON(Self.json(mode: mode.rawValue, flags: names, command: command.map(JSONValue.string), planned: list.count,
+            context.console.printJSON(Self.json(mode: modeName, flags: names, isFlag: dimensions.map(\.isBooleanFlag),
+                                                command: command.map(JSONValue.string), planned: list.count,
                                                 results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
         } else {
-            report(results, total: rows.count, flags: names, context: context)
+            report(results, total: rows.count, flags: names, isFlag: dimensions.map(\.isBooleanFlag), modeName: modeName,
+                   bisectable: !dimensions.contains(where: \.isExperiment), context: context)
         }
         if let signal = interruption.caught {
             throw CLIError.failure("interrupted by signal \(signal) after \(results.count - 1) of \(rows.count) combinations; the overrides were restored")
         }
         try Self.failIfAnyFailed(results, flags: names, total: rows.count, what: shard.map { "combinations of part \($0)" } ?? "combinations",
                                  suffix: "; the overrides were restored")
+    }
+
+    /// ", about 12 s left": the mean time of a run so far times the runs left.
+    static func timeLeft(spent: [Double], remaining: Int) -> String {
+        guard remaining > 0, !spent.isEmpty else { return "" }
+        let seconds = Int((spent.reduce(0, +) / Double(spent.count) * Double(remaining)).rounded(.up))
+        return seconds < 120 ? ", about \(seconds) s left" : ", about \((seconds + 59) / 60) min left"
     }
 
     /// `--merge`: the parts' results checked and reported as one run.
@@ -192,10 +251,14 @@ struct MatrixCommand: FlagsCommand {
             throw CLIError.failure(error.message)
         }
         let results = merged.combinations.map { MatrixResult(json: $0, flags: merged.flags) }
-        guard let mergedMode = Mode(rawValue: merged.mode) else { throw CLIError.failure("\(ids[0]): unknown matrix mode `\(merged.mode)`") }
-        let whole = MatrixCommand(merging: self, mode: mergedMode, command: merged.command.compactMap(\.stringValue))
+        let whole = MatrixCommand(merging: self, command: merged.command.compactMap(\.stringValue))
         try reports.write(results.map { $0.reportRow(flags: merged.flags) }, title: "flags matrix", command: whole.command, mode: merged.mode, context: context)
-        whole.report(results, total: merged.planned, flags: merged.flags, context: context, overridesRestored: merged.overridesRestored)
+        // The part files keep a flag's values as booleans, every other dimension's as strings.
+        let isFlag = merged.flags.map { name in merged.combinations.allSatisfy { $0["values"]?[name]?.boolValue != nil } }
+        // A part file does not say which dimension is an experiment; its `not-forced` value does.
+        let bisectable = !results.contains { $0.values.contains(MatrixDimension.notForced) }
+        whole.report(results, total: merged.planned, flags: merged.flags, isFlag: isFlag, modeName: merged.mode, bisectable: bisectable, context: context,
+                     overridesRestored: merged.overridesRestored)
         try Self.failIfAnyFailed(results, flags: merged.flags, total: merged.planned, what: "combinations", suffix: "")
     }
 
@@ -212,8 +275,11 @@ struct MatrixCommand: FlagsCommand {
     /// A result file of one part is a few KB per combination; 10,000 combinations stay far below this.
     static let maximumResultSize = 64 * BoundedFileReader.mebibyte
 
-    private init(merging other: MatrixCommand, mode: Mode, command: [String]) {
-        self.mode = mode
+    private init(merging other: MatrixCommand, command: [String]) {
+        mode = other.mode
+        strength = nil
+        constraints = []
+        modelFile = nil
         json = other.json
         recover = false
         ids = other.ids
@@ -228,13 +294,13 @@ struct MatrixCommand: FlagsCommand {
         let failed = results.filter { $0.outcome != .passed }
         guard !failed.isEmpty else { return }
         let shown = failed.prefix(10).map { result in
-            zip(flags, result.values).map { "\($0)=\(OnOff.text($1))" }.joined(separator: ",") + " (\(result.outcome.text))"
+            zip(flags, result.values).map { "\($0)=\($1)" }.joined(separator: ",") + " (\(result.outcome.text))"
         }
         let more = failed.count > 10 ? "; and \(failed.count - 10) more" : ""
         throw CLIError.failure("\(failed.count) of \(total) \(what) failed\(suffix): \(shown.joined(separator: "; "))\(more)")
     }
 
-    private func runCommand(combination: String, environment: FlagsEnvironment, values: [Bool],
+    private func runCommand(combination: String, environment: FlagsEnvironment, values: [String],
                             interruption: StopSignal, runner: CommandRunner) throws -> MatrixResult {
         // The command's output goes where the progress goes: standard output is the result
         // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
@@ -248,9 +314,12 @@ struct MatrixCommand: FlagsCommand {
         return MatrixResult(values: values, outcome: run.outcome, seconds: run.seconds, output: run.output)
     }
 
-    /// The JSON report of a run (`rows` and `shard` only for a part of a sharded one).
-    static func json(mode: String, flags: [String], command: [JSONValue], planned: Int, results: [MatrixResult],
+    /// The JSON report of a run (`rows` and `shard` only for a part of a sharded one). A flag's
+    /// values are booleans, as the results of Boolean matrices always held them; every other
+    /// dimension's are the names of its values.
+    static func json(mode: String, flags: [String], isFlag: [Bool], command: [JSONValue], planned: Int, results: [MatrixResult],
                      rows: [Int]? = nil, shard: MatrixShard? = nil, overridesRestored: Bool) -> JSONValue {
+        func value(_ text: String, column: Int) -> JSONValue { isFlag[column] ? .bool(text == "on") : .string(text) }
         var report: [String: JSONValue] = [
             "mode": .string(mode),
             "flags": .array(flags.map(JSONValue.string)),
@@ -259,7 +328,7 @@ struct MatrixCommand: FlagsCommand {
             "passed": .int(results.filter { $0.outcome == .passed }.count),
             "combinations": .array(results.enumerated().map { position, result in
                 var combination: [String: JSONValue] = [
-                    "values": .object(Dictionary(uniqueKeysWithValues: zip(flags, result.values.map(JSONValue.bool)))),
+                    "values": .object(Dictionary(uniqueKeysWithValues: result.values.enumerated().map { (flags[$0], value($1, column: $0)) })),
                     "result": .string(result.outcome.name), "detail": .string(result.outcome.text),
                     "seconds": .double((result.seconds * 1000).rounded() / 1000)]
                 if let rows { combination["row"] = .int(rows[position]) }
@@ -272,24 +341,29 @@ struct MatrixCommand: FlagsCommand {
         return .object(report)
     }
 
-    private func report(_ results: [MatrixResult], total: Int, flags: [String], context: CommandContext, overridesRestored: Bool = true) {
+    /// `isFlag`: which columns are Boolean flags, whose values JSON keeps as booleans.
+    /// `bisectable`: no dimension is an experiment, whose forced branch `flags bisect` cannot set.
+    private func report(_ results: [MatrixResult], total: Int, flags: [String], isFlag: [Bool], modeName: String, bisectable: Bool,
+                        context: CommandContext, overridesRestored: Bool = true) {
         if json {
-            context.console.printJSON(Self.json(mode: mode.rawValue, flags: flags, command: command.map(JSONValue.string), planned: total,
+            context.console.printJSON(Self.json(mode: modeName, flags: flags, isFlag: isFlag, command: command.map(JSONValue.string), planned: total,
                                                 results: results, overridesRestored: overridesRestored))
             return
         }
         let perColumn = flags.count <= 6
-        let header = ["#"] + (perColumn ? flags : ["COMBINATION (on)"]) + ["RESULT", "TIME"]
+        let onlyFlags = !isFlag.contains(false)
+        let header = ["#"] + (perColumn ? flags : [onlyFlags ? "COMBINATION (on)" : "COMBINATION"]) + ["RESULT", "TIME"]
         let rows = results.enumerated().map { index, result -> [String] in
-            let values = perColumn ? result.values.map(OnOff.text)
-                : [zip(flags, result.values).filter(\.1).map(\.0).joined(separator: ",").nonEmpty ?? "(all off)"]
+            let values = perColumn ? result.values
+                : onlyFlags ? [zip(flags, result.values).filter { $0.1 == "on" }.map(\.0).joined(separator: ",").nonEmpty ?? "(all off)"]
+                : [zip(flags, result.values).map { "\($0)=\($1)" }.joined(separator: ",")]
             return ["\(index + 1)"] + values + [result.outcome.text, result.secondsText + "s"]
         }
         context.console.print(TextTable(header: header, rows: rows))
         let passed = results.filter { $0.outcome == .passed }.count
-        context.console.print("\(passed) of \(total) combinations passed (\(mode.rawValue)); overrides restored to their state before the matrix.")
-        let decided = results.map { result in (values: result.values.map(OnOff.text), failed: result.outcome.decidesFailure) }
-        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command) { context.console.print(line) }
+        context.console.print("\(passed) of \(total) combinations passed (\(modeName)); overrides restored to their state before the matrix.")
+        let decided = results.map { result in (values: result.values, failed: result.outcome.decidesFailure) }
+        for line in InteractionReport.lines(dimensions: flags, rows: decided, command: command, bisectable: bisectable) { context.console.print(line) }
     }
 }
 
@@ -297,7 +371,8 @@ struct MatrixCommand: FlagsCommand {
 struct MatrixResult {
     typealias Outcome = RunOutcome
 
-    var values: [Bool]
+    /// Each dimension's value name (`on`, `treatment`, `3`).
+    var values: [String]
     var outcome: Outcome
     var seconds: Double
     /// What the command printed, for the reports of a failure.
@@ -306,7 +381,7 @@ struct MatrixResult {
     /// The characters of a failure's output a result file keeps, for `--merge --junit`.
     static let outputInJSON = 8 * 1024
 
-    init(values: [Bool], outcome: Outcome, seconds: Double, output: String = "") {
+    init(values: [String], outcome: Outcome, seconds: Double, output: String = "") {
         self.values = values
         self.outcome = outcome
         self.seconds = seconds
@@ -315,12 +390,15 @@ struct MatrixResult {
 
     /// The combination as the JUnit and HTML reports show it.
     func reportRow(flags: [String]) -> ReportRow {
-        ReportRow(settings: zip(flags, values).map { ($0, OnOff.text($1)) }, outcome: outcome, seconds: seconds, output: output)
+        ReportRow(settings: zip(flags, values).map { ($0, $1) }, outcome: outcome, seconds: seconds, output: output)
     }
 
     /// A combination as a result file holds it (`MatrixCommand.json`), for `--merge`.
     init(json: JSONValue, flags: [String]) {
-        values = flags.map { json["values"]?[$0]?.boolValue ?? false }
+        values = flags.map { name in
+            let value = json["values"]?[name]
+            return value?.boolValue.map(OnOff.text) ?? value?.stringValue ?? "off"
+        }
         switch json["seconds"] {
         case .double(let value): seconds = value
         case .int(let value): seconds = Double(value)

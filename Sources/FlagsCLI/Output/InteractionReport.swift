@@ -12,8 +12,9 @@ enum InteractionReport {
     static let shown = 5
 
     /// `rows`: each combination's values and whether it failed (nil: neither, as a flaky or
-    /// interrupted run, which proves nothing either way).
-    static func lines(dimensions: [String], rows: [(values: [String], failed: Bool?)], command: [String]) -> [String] {
+    /// interrupted run, which proves nothing either way). `bisectable`: whether `flags bisect`
+    /// can set every dimension (it sets flags, preferences and feature variables, not branches).
+    static func lines(dimensions: [String], rows: [(values: [String], failed: Bool?)], command: [String], bisectable: Bool = true) -> [String] {
         let decided = rows.compactMap { row in row.failed.map { (values: row.values, failed: $0) } }
         guard decided.contains(where: \.failed) else { return [] }
         let found = FailureInteractions(dimensions: dimensions, rows: decided)
@@ -28,7 +29,7 @@ enum InteractionReport {
             lines.append("  \(index + 1). \(interaction.text)\(evidence)")
         }
         if found.ranked.count > shown { lines.append("  and \(found.ranked.count - shown) more") }
-        if let command = found.bisectCommandLine(for: best, command: command) {
+        if bisectable, let command = found.bisectCommandLine(for: best, command: command) {
             lines.append("To confirm the first: \(command)")
         }
         return lines
