@@ -78,16 +78,21 @@ public final class FlagsEnvironment: Sendable {
                                                    transforms: .nimbus(events: events, now: .now),
                                                    overrides: NimbusOverrideStore(prefs: prefs).honored(for: buildChannel))
         evaluated.eventStoreProblem = eventStoreProblem
-        experiments = evaluated
-        let experiments = evaluated
         // Only an evaluation of records that loaded is kept: with none (an unreachable server and
         // no cache) every enrollment would end, which the SDK never does without new records.
         if clientSetup.persists, clientSetup.loaded?.records != nil {
             // The flags of this run are right whether or not the state is kept; a store that
-            // cannot be written (read-only, full) only makes the next run evaluate afresh.
-            let kept = experiments.storedEnrollments
-            try? clientStore.record(updateWrites + (earlier.map { clientStore.changes(keeping: kept, read: $0) } ?? clientStore.changes(keeping: kept)))
+            // cannot be written (read-only, full) makes the next run evaluate afresh, which the
+            // evaluation carries for the command to say.
+            let kept = evaluated.storedEnrollments
+            do {
+                try clientStore.record(updateWrites + (earlier.map { clientStore.changes(keeping: kept, read: $0) } ?? clientStore.changes(keeping: kept)))
+            } catch {
+                evaluated.enrollmentWriteProblem = "this client's enrollments were not saved (\(error)); the next run decides them afresh"
+            }
         }
+        experiments = evaluated
+        let experiments = evaluated
         nimbusLayer = NimbusFeatureFlagLayer(registry: registry, channel: channel, lookup: experiments.layerValue(of:))
         provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: nimbusLayer, behavingAs: buildChannel)
         preferences = UserFeaturePreferenceManager(prefs: prefs, nimbusLayer: nimbusLayer)

@@ -45,6 +45,10 @@ public struct NimbusExperiments: Sendable {
     /// Why the event store could not be read, when it could not: targeting that asks it
     /// (`eventSum`, `eventLastSeen`, …) then sees no events, which a command must say.
     public var eventStoreProblem: String?
+    /// Why this client's enrollments could not be saved (a read-only or full store): the flags
+    /// of this run are still right, but the next run decides every enrollment afresh, which a
+    /// command must say.
+    public var enrollmentWriteProblem: String?
     /// The forced records as published, by slug (`records` holds them rewritten to force their
     /// branch): what a screen shows as the record, with its real ratios and targeting.
     public var recordsBeforeForcing: [String: ExperimentRecord] = [:]

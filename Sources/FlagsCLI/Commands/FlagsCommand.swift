@@ -81,6 +81,7 @@ struct CommandContext {
         }
         if let problem = environment.experiments.loadProblem { console.printError("warning: \(problem)") }
         if let problem = environment.experiments.eventStoreProblem { console.printError("warning: \(problem)") }
+        if let problem = environment.experiments.enrollmentWriteProblem { console.printError("warning: \(problem)") }
         // A forced branch that cannot apply (the record lost the branch, another app's record)
         // stays stored; saying so each time keeps it from silently doing nothing.
         for problem in environment.experiments.overrideProblems {

@@ -62,6 +62,7 @@ struct MenuCommand: FlagsCommand {
             if let problem = environment.experiments.eventStoreProblem { context.console.printError("warning: \(problem)") }
             if let note = environment.experiments.note { context.console.printError("note: \(note)") }
         }
+        if let problem = environment.experiments.enrollmentWriteProblem { context.console.printError("warning: \(problem)") }
         return environment
     }
 }
