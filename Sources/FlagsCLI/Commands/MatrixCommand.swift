@@ -14,7 +14,7 @@ import FlagsTool
 struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
     static let summary = "Run a command across combinations of flags, feature variables and branches (t-way, with constraints)"
-    static let usage = "flags matrix [--pairwise | --exhaustive | --strength N] [--constraint TEXT]... [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
+    static let usage = "flags matrix [--pairwise | --exhaustive | --strength N] [--constraint TEXT]... [--seed FILE] [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
         + "[--html FILE] (DIMENSION... | --model FILE) -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
     static let help = """
         A DIMENSION is a Boolean flag ID (on, off); FEATURE.VARIABLE, a feature variable (an
@@ -34,7 +34,9 @@ struct MatrixCommand: FlagsCommand {
         for 11-15, 8 for 16-35, 9 for 36-56, 10 for 57-126); --strength N every N-tuple;
         --exhaustive every combination. --constraint takes a rule in PICT's syntax over the
         dimensions' names and values (`IF [tipJar] = "on" THEN [bibimbap-feature.spice-level] <> 5;`);
-        a combination that breaks one is never run. Two experiments on one feature are never both
+        a combination that breaks one is never run. --seed FILE gives rows that run first, in
+        PICT's seed form (a tab-separated header of DIMENSION names, then rows of their values),
+        as `flags combinations --seed` reads it. Two experiments on one feature are never both
         forced: Nimbus would enroll in one only. --model FILE reads the dimensions, their values,
         sub-models and constraints from a PICT model file whose parameter names are DIMENSIONs.
         The same dimensions and rules give the same list on every machine.
@@ -65,6 +67,8 @@ struct MatrixCommand: FlagsCommand {
     static let strengthOption = CombinationsCommand.strengthOption
     static let constraintOption = ValueOption("--constraint", value: .text("TEXT"),
                                               help: "a rule in PICT's syntax that every combination keeps (repeatable)")
+    /// `flags combinations`'s: the same seed rows of the same generator.
+    static let seedOption = CombinationsCommand.seedOption
     static let modelOption = ValueOption("--model", value: .file, help: "a PICT model file whose parameters are the dimensions")
     static let json = FlagOption.json("print the results as JSON")
     static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
@@ -76,7 +80,7 @@ struct MatrixCommand: FlagsCommand {
         retries: "run a failed combination up to N more times; a pass then is reported flaky",
         junit: "also write the results as JUnit XML to FILE",
         html: "also write the results as one self-contained HTML page to FILE")
-    static let options: [any DeclaredOption] = [pairwise, exhaustive, strengthOption, constraintOption, modelOption, json, recover, shard]
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, strengthOption, constraintOption, seedOption, modelOption, json, recover, shard]
         + runs.all + [merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
@@ -94,6 +98,8 @@ struct MatrixCommand: FlagsCommand {
     let strength: Int?
     let constraints: [String]
     let modelFile: String?
+    /// `--seed`: a file of rows that run first.
+    let seedFile: String?
     let json: Bool
     let recover: Bool
     let ids: [String]
@@ -110,6 +116,7 @@ struct MatrixCommand: FlagsCommand {
         mode = exhaustive ? .exhaustive : .pairwise
         constraints = try arguments.values(of: Self.constraintOption, command: Self.name)
         modelFile = try arguments.path(of: Self.modelOption, command: Self.name)
+        seedFile = try arguments.path(of: Self.seedOption, command: Self.name)
         if let text = try arguments.value(of: Self.strengthOption, command: Self.name) {
             guard let value = Int(text), value >= 1 else { throw .usage("--strength takes a whole number from 1, not '\(text)'", command: Self.name) }
             guard !exhaustive && !pairwise else { throw .usage("choose --strength N, --pairwise or --exhaustive, not two", command: Self.name) }
@@ -166,8 +173,15 @@ struct MatrixCommand: FlagsCommand {
             return
         }
         let model = try modelFile.map { file in (name: file, bytes: try CombinationsCommand.read(file, in: context)) }
+        let seeds = try seedFile.map { file throws -> (name: String, text: String) in
+            guard let text = String(validating: try CombinationsCommand.read(file, in: context), as: UTF8.self) else {
+                throw CLIError.failure("\(file): the seed file is not UTF-8")
+            }
+            return (file, text)
+        }
         let plan = try MatrixPlan.make(ids: ids, modelFile: model, constraints: constraints,
-                                       strength: mode == .exhaustive ? nil : strength, exhaustive: mode == .exhaustive, environment: environment)
+                                       strength: mode == .exhaustive ? nil : strength, exhaustive: mode == .exhaustive, seeds: seeds,
+                                       environment: environment)
         let dimensions = plan.dimensions
         let list = plan.rows
         // A shard runs its own rows of the whole list; `rowNumbers` are their places in it.
@@ -280,6 +294,7 @@ struct MatrixCommand: FlagsCommand {
         strength = nil
         constraints = []
         modelFile = nil
+        seedFile = nil
         json = other.json
         recover = false
         ids = other.ids
