@@ -21,7 +21,9 @@ struct MatrixCommand: FlagsCommand {
         enum's variants, a Boolean's true and false, or the values given for any other type:
         `bibimbap-feature.spice-level=1,3,5`); or an experiment or rollout SLUG (each branch, and
         not-forced: no forced branch, so its own targeting decides); or a typed preference ID (its
-        values, as `flags pref set` stores them). `=V1,V2` narrows any of them.
+        values, as `flags pref set` stores them); or `locale=en-US,de-DE`, the locale targeting
+        reads, which COMMAND receives as LC_ALL and LANG (de_DE.UTF-8), as every `flags` and the
+        app read it. `=V1,V2` narrows any of them.
         For each combination, sets the values in one transaction, as `flags set`, `flags feature
         set` and `flags enroll` would, runs COMMAND with FLAGS_COMBINATION=a=on,b=3 (and
         FLAGS_STORE, FLAGS_CONFIG so a `flags` inside sees the same app), and records pass (exit
@@ -205,8 +207,9 @@ struct MatrixCommand: FlagsCommand {
                 try environment.prefs.apply(MatrixDimension.changes(for: Array(zip(dimensions, row)), keeping: keptFeatureValues))
                 let combination = zip(names, values).map { "\($0)=\($1)" }.joined(separator: ",")
                 context.console.printError("[\(index + 1)/\(rows.count)] \(combination)")
-                let result = try runCommand(combination: combination, environment: environment, values: values, interruption: interruption,
-                                            runner: reports.runner(command))
+                let locale = zip(dimensions, values).first { $0.0.isLocale }.map { MatrixDimension.localeEnvironment($0.1) } ?? [:]
+                let result = try runCommand(combination: combination, environment: environment, values: values, extra: locale,
+                                            interruption: interruption, runner: reports.runner(command))
                 results.append(result)
                 let left = Self.timeLeft(spent: results.map(\.seconds), remaining: rows.count - index - 1)
                 context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s\(left)")
@@ -225,7 +228,7 @@ struct MatrixCommand: FlagsCommand {
                                                 results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
         } else {
             report(results, total: rows.count, flags: names, isFlag: dimensions.map(\.isBooleanFlag), modeName: modeName,
-                   bisectable: !dimensions.contains(where: \.isExperiment), context: context)
+                   bisectable: !dimensions.contains { $0.isExperiment || $0.isLocale }, context: context)
         }
         if let signal = interruption.caught {
             throw CLIError.failure("interrupted by signal \(signal) after \(results.count - 1) of \(rows.count) combinations; the overrides were restored")
@@ -315,14 +318,16 @@ struct MatrixCommand: FlagsCommand {
         throw CLIError.failure("\(failed.count) of \(total) \(what) failed\(suffix): \(shown.joined(separator: "; "))\(more)")
     }
 
-    private func runCommand(combination: String, environment: FlagsEnvironment, values: [String],
+    /// `extra`: more of the command's environment (a locale dimension's `LC_ALL` and `LANG`).
+    private func runCommand(combination: String, environment: FlagsEnvironment, values: [String], extra: [String: String],
                             interruption: StopSignal, runner: CommandRunner) throws -> MatrixResult {
         // The command's output goes where the progress goes: standard output is the result
         // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
         let run: CommandRunner.Run
         do {
-            run = try runner.run(environment: ["FLAGS_COMBINATION": combination, "FLAGS_STORE": environment.storePath,
-                                               "FLAGS_CONFIG": environment.registry.path], shouldStop: { interruption.caught })
+            let variables = extra.merging(["FLAGS_COMBINATION": combination, "FLAGS_STORE": environment.storePath,
+                                           "FLAGS_CONFIG": environment.registry.path]) { _, fixed in fixed }
+            run = try runner.run(environment: variables, shouldStop: { interruption.caught })
         } catch {
             throw CLIError.failure(ErrorText.describe(error))
         }
@@ -357,7 +362,7 @@ struct MatrixCommand: FlagsCommand {
     }
 
     /// `isFlag`: which columns are Boolean flags, whose values JSON keeps as booleans.
-    /// `bisectable`: no dimension is an experiment, whose forced branch `flags bisect` cannot set.
+    /// `bisectable`: no dimension is an experiment or the locale, which `flags bisect` cannot set.
     private func report(_ results: [MatrixResult], total: Int, flags: [String], isFlag: [Bool], modeName: String, bisectable: Bool,
                         context: CommandContext, overridesRestored: Bool = true) {
         if json {
