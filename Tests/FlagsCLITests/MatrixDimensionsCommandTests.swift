@@ -53,6 +53,28 @@ import TestTraits
         }
     }
 
+    /// The locale dimension reaches the command as the locale a `flags` inside evaluates
+    /// targeting with, and a seed row is the first row run.
+    @Test func eachRowsLocaleIsWhatTargetingReadsAndTheSeedRowRunsFirst() throws {
+        let seeds = folder.file("seeds.tsv")
+        try "locale\ttipJar\nde-DE\toff\n".write(toFile: seeds, atomically: true, encoding: .utf8)
+        let seen = folder.file("seen.txt")
+        let script = "printf '%s %s\\n' \"$FLAGS_COMBINATION\" \"$('\(BuiltProgram.flags)' eval-jexl locale)\" >> '\(seen)'"
+        let result = try BuiltProgram.run(BuiltProgram.flags, ["matrix", "--json", "--seed", seeds, "locale=en-US,de-DE,fr", "tipJar", "--", "sh", "-c", script],
+                                          environment: environment.merging(["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"]) { $1 }, in: folder.path)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "locale=de-DE,tipJar=off \"de-DE\"")
+        #expect(lines.count == 6, "\(lines)")
+        for line in lines {
+            let locale = line.split(separator: ",")[0].dropFirst("locale=".count)
+            #expect(line.hasSuffix(" \"\(locale)\""), "\(line)")
+        }
+        #expect(Set(lines.map { $0.split(separator: " ")[0] }).count == 6, "every pair of a locale and tipJar's value")
+        let refused = try flags("matrix", "locale", "--", "true")
+        #expect(refused.status != 0 && refused.errors.contains("give the locales"))
+    }
+
     @Test func eachCombinationIsWhatTheAppReadsAndEveryPairIsCovered() throws {
         _ = try flags("set", "tipJar", "on")
         _ = try flags("feature", "set", "bibimbap-feature", "extra-gochujang", "true")

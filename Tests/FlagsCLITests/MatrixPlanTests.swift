@@ -38,6 +38,17 @@ import Testing
         #expect(exhaustive.rows.count == 8 && exhaustive.modeName(.exhaustive) == "exhaustive")
     }
 
+    @Test func aSeedRowIsTheFirstRowRun() throws {
+        let flags = (0..<4).map { Self.flag("f\($0)") }
+        let seeds = (name: "seeds.tsv", text: "f0\tf1\tf2\tf3\noff\toff\ton\toff\n")
+        let plan = try MatrixPlan.make(dimensions: flags, fileModel: nil, constraints: [], strength: nil, exhaustive: false, seeds: seeds)
+        #expect(plan.rows.first == [1, 1, 0, 1])
+        // The rows after it still cover every pair.
+        for a in 0..<4 { for b in (a + 1)..<4 { #expect(Set(plan.rows.map { [$0[a], $0[b]] }).count == 4, "\(a) \(b)") } }
+        let unseeded = try MatrixPlan.make(dimensions: flags, fileModel: nil, constraints: [], strength: nil, exhaustive: false)
+        #expect(unseeded.rows.first != [1, 1, 0, 1])
+    }
+
     @Test func strengthThreeCoversEveryTriple() throws {
         let dimensions = (0..<5).map { Self.flag("f\($0)") }
         let plan = try MatrixPlan.make(dimensions: dimensions, fileModel: nil, constraints: [], strength: 3, exhaustive: false)

@@ -14,14 +14,16 @@ import FlagsTool
 struct MatrixCommand: FlagsCommand {
     static let name = "matrix"
     static let summary = "Run a command across combinations of flags, feature variables and branches (t-way, with constraints)"
-    static let usage = "flags matrix [--pairwise | --exhaustive | --strength N] [--constraint TEXT]... [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
+    static let usage = "flags matrix [--pairwise | --exhaustive | --strength N] [--constraint TEXT]... [--seed FILE] [--json] [--shard K/N] [--timeout DURATION] [--retries N] [--junit FILE] "
         + "[--html FILE] (DIMENSION... | --model FILE) -- COMMAND [ARGS...] | flags matrix --merge [--json] [--junit FILE] [--html FILE] RESULT... | flags matrix --recover"
     static let help = """
         A DIMENSION is a Boolean flag ID (on, off); FEATURE.VARIABLE, a feature variable (an
         enum's variants, a Boolean's true and false, or the values given for any other type:
         `bibimbap-feature.spice-level=1,3,5`); or an experiment or rollout SLUG (each branch, and
         not-forced: no forced branch, so its own targeting decides); or a typed preference ID (its
-        values, as `flags pref set` stores them). `=V1,V2` narrows any of them.
+        values, as `flags pref set` stores them); or `locale=en-US,de-DE`, the locale targeting
+        reads, which COMMAND receives as LC_ALL and LANG (de_DE.UTF-8), as every `flags` and the
+        app read it. `=V1,V2` narrows any of them.
         For each combination, sets the values in one transaction, as `flags set`, `flags feature
         set` and `flags enroll` would, runs COMMAND with FLAGS_COMBINATION=a=on,b=3 (and
         FLAGS_STORE, FLAGS_CONFIG so a `flags` inside sees the same app), and records pass (exit
@@ -34,7 +36,9 @@ struct MatrixCommand: FlagsCommand {
         for 11-15, 8 for 16-35, 9 for 36-56, 10 for 57-126); --strength N every N-tuple;
         --exhaustive every combination. --constraint takes a rule in PICT's syntax over the
         dimensions' names and values (`IF [tipJar] = "on" THEN [bibimbap-feature.spice-level] <> 5;`);
-        a combination that breaks one is never run. Two experiments on one feature are never both
+        a combination that breaks one is never run. --seed FILE gives rows that run first, in
+        PICT's seed form (a tab-separated header of DIMENSION names, then rows of their values),
+        as `flags combinations --seed` reads it. Two experiments on one feature are never both
         forced: Nimbus would enroll in one only. --model FILE reads the dimensions, their values,
         sub-models and constraints from a PICT model file whose parameter names are DIMENSIONs.
         The same dimensions and rules give the same list on every machine.
@@ -65,6 +69,8 @@ struct MatrixCommand: FlagsCommand {
     static let strengthOption = CombinationsCommand.strengthOption
     static let constraintOption = ValueOption("--constraint", value: .text("TEXT"),
                                               help: "a rule in PICT's syntax that every combination keeps (repeatable)")
+    /// `flags combinations`'s: the same seed rows of the same generator.
+    static let seedOption = CombinationsCommand.seedOption
     static let modelOption = ValueOption("--model", value: .file, help: "a PICT model file whose parameters are the dimensions")
     static let json = FlagOption.json("print the results as JSON")
     static let recover = FlagOption("--recover", help: "restore the overrides a killed matrix changed")
@@ -76,7 +82,7 @@ struct MatrixCommand: FlagsCommand {
         retries: "run a failed combination up to N more times; a pass then is reported flaky",
         junit: "also write the results as JUnit XML to FILE",
         html: "also write the results as one self-contained HTML page to FILE")
-    static let options: [any DeclaredOption] = [pairwise, exhaustive, strengthOption, constraintOption, modelOption, json, recover, shard]
+    static let options: [any DeclaredOption] = [pairwise, exhaustive, strengthOption, constraintOption, seedOption, modelOption, json, recover, shard]
         + runs.all + [merge]
     static let arguments = [ArgumentSpec(.flagID, repeats: true)]
     static let examples = [
@@ -94,6 +100,8 @@ struct MatrixCommand: FlagsCommand {
     let strength: Int?
     let constraints: [String]
     let modelFile: String?
+    /// `--seed`: a file of rows that run first.
+    let seedFile: String?
     let json: Bool
     let recover: Bool
     let ids: [String]
@@ -110,6 +118,7 @@ struct MatrixCommand: FlagsCommand {
         mode = exhaustive ? .exhaustive : .pairwise
         constraints = try arguments.values(of: Self.constraintOption, command: Self.name)
         modelFile = try arguments.path(of: Self.modelOption, command: Self.name)
+        seedFile = try arguments.path(of: Self.seedOption, command: Self.name)
         if let text = try arguments.value(of: Self.strengthOption, command: Self.name) {
             guard let value = Int(text), value >= 1 else { throw .usage("--strength takes a whole number from 1, not '\(text)'", command: Self.name) }
             guard !exhaustive && !pairwise else { throw .usage("choose --strength N, --pairwise or --exhaustive, not two", command: Self.name) }
@@ -166,8 +175,15 @@ struct MatrixCommand: FlagsCommand {
             return
         }
         let model = try modelFile.map { file in (name: file, bytes: try CombinationsCommand.read(file, in: context)) }
+        let seeds = try seedFile.map { file throws -> (name: String, text: String) in
+            guard let text = String(validating: try CombinationsCommand.read(file, in: context), as: UTF8.self) else {
+                throw CLIError.failure("\(file): the seed file is not UTF-8")
+            }
+            return (file, text)
+        }
         let plan = try MatrixPlan.make(ids: ids, modelFile: model, constraints: constraints,
-                                       strength: mode == .exhaustive ? nil : strength, exhaustive: mode == .exhaustive, environment: environment)
+                                       strength: mode == .exhaustive ? nil : strength, exhaustive: mode == .exhaustive, seeds: seeds,
+                                       environment: environment)
         let dimensions = plan.dimensions
         let list = plan.rows
         // A shard runs its own rows of the whole list; `rowNumbers` are their places in it.
@@ -191,8 +207,9 @@ struct MatrixCommand: FlagsCommand {
                 try environment.prefs.apply(MatrixDimension.changes(for: Array(zip(dimensions, row)), keeping: keptFeatureValues))
                 let combination = zip(names, values).map { "\($0)=\($1)" }.joined(separator: ",")
                 context.console.printError("[\(index + 1)/\(rows.count)] \(combination)")
-                let result = try runCommand(combination: combination, environment: environment, values: values, interruption: interruption,
-                                            runner: reports.runner(command))
+                let locale = zip(dimensions, values).first { $0.0.isLocale }.map { MatrixDimension.localeEnvironment($0.1) } ?? [:]
+                let result = try runCommand(combination: combination, environment: environment, values: values, extra: locale,
+                                            interruption: interruption, runner: reports.runner(command))
                 results.append(result)
                 let left = Self.timeLeft(spent: results.map(\.seconds), remaining: rows.count - index - 1)
                 context.console.printError("[\(index + 1)/\(rows.count)] \(result.outcome.text) in \(result.secondsText) s\(left)")
@@ -211,7 +228,7 @@ struct MatrixCommand: FlagsCommand {
                                                 results: results, rows: rowNumbers, shard: shard, overridesRestored: true))
         } else {
             report(results, total: rows.count, flags: names, isFlag: dimensions.map(\.isBooleanFlag), modeName: modeName,
-                   bisectable: !dimensions.contains(where: \.isExperiment), context: context)
+                   bisectable: !dimensions.contains { $0.isExperiment || $0.isLocale }, context: context)
         }
         if let signal = interruption.caught {
             throw CLIError.failure("interrupted by signal \(signal) after \(results.count - 1) of \(rows.count) combinations; the overrides were restored")
@@ -280,6 +297,7 @@ struct MatrixCommand: FlagsCommand {
         strength = nil
         constraints = []
         modelFile = nil
+        seedFile = nil
         json = other.json
         recover = false
         ids = other.ids
@@ -300,14 +318,16 @@ struct MatrixCommand: FlagsCommand {
         throw CLIError.failure("\(failed.count) of \(total) \(what) failed\(suffix): \(shown.joined(separator: "; "))\(more)")
     }
 
-    private func runCommand(combination: String, environment: FlagsEnvironment, values: [String],
+    /// `extra`: more of the command's environment (a locale dimension's `LC_ALL` and `LANG`).
+    private func runCommand(combination: String, environment: FlagsEnvironment, values: [String], extra: [String: String],
                             interruption: StopSignal, runner: CommandRunner) throws -> MatrixResult {
         // The command's output goes where the progress goes: standard output is the result
         // (`--shard ... > part.json`), which a test runner's chatter would make unreadable.
         let run: CommandRunner.Run
         do {
-            run = try runner.run(environment: ["FLAGS_COMBINATION": combination, "FLAGS_STORE": environment.storePath,
-                                               "FLAGS_CONFIG": environment.registry.path], shouldStop: { interruption.caught })
+            let variables = extra.merging(["FLAGS_COMBINATION": combination, "FLAGS_STORE": environment.storePath,
+                                           "FLAGS_CONFIG": environment.registry.path]) { _, fixed in fixed }
+            run = try runner.run(environment: variables, shouldStop: { interruption.caught })
         } catch {
             throw CLIError.failure(ErrorText.describe(error))
         }
@@ -342,7 +362,7 @@ struct MatrixCommand: FlagsCommand {
     }
 
     /// `isFlag`: which columns are Boolean flags, whose values JSON keeps as booleans.
-    /// `bisectable`: no dimension is an experiment, whose forced branch `flags bisect` cannot set.
+    /// `bisectable`: no dimension is an experiment or the locale, which `flags bisect` cannot set.
     private func report(_ results: [MatrixResult], total: Int, flags: [String], isFlag: [Bool], modeName: String, bisectable: Bool,
                         context: CommandContext, overridesRestored: Bool = true) {
         if json {

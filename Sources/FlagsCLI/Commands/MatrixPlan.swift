@@ -36,8 +36,10 @@ struct MatrixPlan {
     static let maximumRows = 100_000
 
     /// `modelFile`: a PICT model's name and bytes, read by the caller.
+    /// `seeds`: a seed file's name and text (PICT's tab-separated rows under a header of names),
+    /// whose rows come first.
     static func make(ids: [String], modelFile: (name: String, bytes: [UInt8])?, constraints: [String], strength: Int?, exhaustive: Bool,
-                     environment: FlagsEnvironment) throws -> MatrixPlan {
+                     seeds: (name: String, text: String)? = nil, environment: FlagsEnvironment) throws -> MatrixPlan {
         var parser = ModelParser()
         var fileModel: CombinationModel?
         var dimensions: [MatrixDimension]
@@ -50,19 +52,21 @@ struct MatrixPlan {
         } else {
             dimensions = try ids.map { try resolve($0, environment: environment, where: nil) }
         }
-        return try make(dimensions: dimensions, fileModel: fileModel, constraints: constraints, strength: strength, exhaustive: exhaustive)
+        return try make(dimensions: dimensions, fileModel: fileModel, constraints: constraints, strength: strength, exhaustive: exhaustive,
+                        seeds: seeds)
     }
 
     /// The plan of resolved `dimensions` (with the model file they came from, if any): the rules
     /// given and the tool's own, at `strength` (nil: 2) or every combination.
     static func make(dimensions: [MatrixDimension], fileModel: CombinationModel?, constraints: [String], strength: Int?,
-                     exhaustive: Bool) throws -> MatrixPlan {
+                     exhaustive: Bool, seeds: (name: String, text: String)? = nil) throws -> MatrixPlan {
         var parser = ModelParser()
         let count = dimensions.count
         let chosen = exhaustive ? count : min(strength ?? 2, count)
         let onlyFlags = dimensions.allSatisfy { $0.isBooleanFlag && $0.values == ["on", "off"] }
         let conflicts = MatrixDimension.conflictingExperiments(dimensions)
-        if onlyFlags, fileModel == nil, constraints.isEmpty, chosen == 2 || exhaustive {
+        // Seed rows come first, which the fixed binary arrays cannot promise.
+        if onlyFlags, fileModel == nil, constraints.isEmpty, seeds == nil, chosen == 2 || exhaustive {
             let binary = exhaustive ? PairwiseCoveringArray.allRows(flagCount: count) : PairwiseCoveringArray.rows(flagCount: count)
             return MatrixPlan(dimensions: dimensions, rows: binary.map { $0.map { $0 ? 0 : 1 } }, strength: chosen)
         }
@@ -100,6 +104,10 @@ struct MatrixPlan {
             throw CLIError.failure(describe(error, firstConstraintLine: fileModel == nil ? firstConstraintLine : (fileModel?.parameters.count ?? 0) + 1))
         }
         model.strength = max(1, chosen)
+        if let seeds {
+            var seedParser = SeedParser()
+            model.seeds = try CombinationsCommand.diagnosed { () throws(ModelDiagnostic) in try seedParser.parse(seeds.text, file: seeds.name, for: model) }
+        }
         let array: CoveringArray
         do {
             array = try CombinationGenerator(options: .init(randomSeed: 0)).generate(model)

@@ -14,7 +14,10 @@ import Prefs
 ///   the manifest as `flags feature set` checks it, set as a feature override;
 /// - an experiment or rollout slug: each branch, forced as `flags enroll` forces it, and
 ///   `not-forced` (no forced branch: the record's own targeting and bucketing decide);
-/// - a typed preference id (`startAtHome`): each value, stored as `flags pref set` stores it.
+/// - a typed preference id (`startAtHome`): each value, stored as `flags pref set` stores it;
+/// - `locale=en-US,de-DE`, the targeting attribute: each value (always given), which the command
+///   receives as its `LC_ALL` and `LANG` (`de_DE.UTF-8`), from which every `flags` and the app
+///   derive the locale targeting reads; the store is not written.
 ///
 /// A value list after `=` narrows any dimension (`new-menu-test=treatment,not-forced`).
 ///
@@ -31,6 +34,18 @@ public struct MatrixDimension: Sendable, Hashable {
         case experiment(slug: String, features: [String])
         /// A typed preference: the user's choice, stored under its `userPrefsKey`.
         case preference(key: String)
+        /// The client's locale targeting reads, given to the command's environment.
+        case locale
+    }
+
+    /// The name of the locale dimension.
+    public static let localeName = "locale"
+
+    /// The variables of the command's environment that give it the locale `value` (`de-DE`):
+    /// `LC_ALL` and `LANG` as a POSIX locale (`de_DE.UTF-8`), from which the locale is read.
+    public static func localeEnvironment(_ value: String) -> [String: String] {
+        let posix = String(value.map { $0 == "-" ? "_" : $0 }) + ".UTF-8"
+        return ["LC_ALL": posix, "LANG": posix]
     }
 
     /// The value of an experiment dimension that forces no branch.
@@ -50,6 +65,9 @@ public struct MatrixDimension: Sendable, Hashable {
 
     /// Whether the dimension writes a user's choice, which the journal then saves and restores too.
     public var isPreference: Bool { if case .preference = kind { true } else { false } }
+
+    /// Whether the dimension is the client's locale, which the command's environment carries.
+    public var isLocale: Bool { if case .locale = kind { true } else { false } }
 
     public init(name: String, kind: Kind, values: [String]) {
         self.name = name
@@ -114,10 +132,25 @@ public struct MatrixDimension: Sendable, Hashable {
             }
             return MatrixDimension(name: id, kind: .experiment(slug: id, features: record.featureIds), values: values)
         }
-        let candidates = registry.flags.map(\.rawValue) + registry.preferences.map(\.id) + environment.experiments.records.map(\.slug)
+        if id == localeName {
+            guard let given else { throw MatrixDimensionError("`\(id)`: give the locales, as in `\(id)=en-US,de-DE`") }
+            for value in given where !isLocaleTag(value) {
+                throw MatrixDimensionError("`\(id)`: `\(value)` is no locale such as `en-US` (letters and digits, parts joined by `-`)")
+            }
+            return MatrixDimension(name: id, kind: .locale, values: given)
+        }
+        let candidates = [localeName] + registry.flags.map(\.rawValue) + registry.preferences.map(\.id) + environment.experiments.records.map(\.slug)
             + manifest.featureIDs.flatMap { feature in (manifest.feature(feature)?.variables ?? []).map { "\(feature).\($0.name)" } }
         let hint = NearestName.find(id, among: candidates).map { " (did you mean `\($0)`?)" } ?? ""
-        throw MatrixDimensionError("`\(id)` is no flag, preference, FEATURE.VARIABLE or experiment slug here\(hint); `flags list`, `flags features` and `flags experiments` list them")
+        throw MatrixDimensionError("`\(id)` is no flag, preference, FEATURE.VARIABLE, experiment slug or `locale` here\(hint); `flags list`, `flags features` and `flags experiments` list them")
+    }
+
+    /// Whether `text` is shaped as a locale tag (`en`, `en-US`, `zh-Hant-TW`), which keeps it
+    /// safe in an environment variable and in `FLAGS_COMBINATION`.
+    private static func isLocaleTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && parts[0].allSatisfy(\.isLetter)
     }
 
     /// `all`, or the values of it that were `given`, refusing one it lacks.
@@ -151,6 +184,8 @@ public struct MatrixDimension: Sendable, Hashable {
                                : .set(NimbusOverrideStore.forcedBranchKey(slug), .string(branch)))
             case .preference(let key):
                 changes.append(.set(key, .string(dimension.values[index])))
+            case .locale:
+                break
             }
         }
         for feature in featureOrder {
