@@ -53,7 +53,7 @@ let package = Package(
         // The tool: what the menu and the command line share but no app links (authoring, the
         // matrix, saved states and presets, registry discovery), then the two, whose every file
         // is gated to developer and beta builds (docs/ARCHITECTURE.md says why per file).
-        .target(name: "FlagsTool", dependencies: ["FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings", "BibimbapData"]),
+        .target(name: "FlagsTool", dependencies: ["Combinations", "FeatureFlags", "Nimbus", "Prefs", "Platform", "FML", "Formats", "HTTP", "RemoteSettings", "BibimbapData"]),
         .target(name: "DebugMenu", dependencies: ["FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "CNcursesw", "FML", "Formats", "RemoteSettings"]),
         .target(name: "FlagsCLI", dependencies: ["CommandLineArguments", "FlagsTool", "FeatureFlags", "Nimbus", "Prefs", "Platform", "DebugMenu", "FML", "Formats", "RemoteSettings", "Combinations"]),
         .executableTarget(name: "flags", dependencies: ["FlagsCLI"]),

@@ -6,9 +6,9 @@
 /// covers k columns, so the smallest N with C(N − 1, ⌈N/2⌉) ≥ k is optimal: 4 rows for 2–3
 /// columns, 5 for 4, 6 for 5–10, 7 for 11–15, 8 for 16–35, 9 for 36–56, 10 for 57–126, 11 for
 /// 127–210, 12 for 211–462.
-enum BinaryConstruction {
+package enum BinaryConstruction {
     /// The optimal number of rows for `columns` two-valued columns at strength 2.
-    static func rowCount(columns: Int) -> Int {
+    package static func rowCount(columns: Int) -> Int {
         if columns <= 1 { return columns + 1 }
         var rows = 4
         while binomial(rows - 1, (rows + 1) / 2) < columns { rows += 1 }
@@ -16,7 +16,7 @@ enum BinaryConstruction {
     }
 
     /// The rows, for columns with at most two values each (a one-valued column is all zeros).
-    static func rows(levels: [Int]) -> [[Int32]] {
+    package static func rows(levels: [Int]) -> [[Int32]] {
         let binary = levels.indices.filter { levels[$0] == 2 }
         let count = rowCount(columns: binary.count)
         var rows = [[Int32]](repeating: [Int32](repeating: 0, count: levels.count), count: count)

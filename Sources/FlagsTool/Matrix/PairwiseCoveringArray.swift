@@ -1,4 +1,4 @@
-import FeatureFlags
+import Combinations
 /// The fewest on/off combinations of `n` boolean flags in which every pair of values of every two
 /// flags appears at least once (a strength-2 binary covering array of optimal size).
 ///
@@ -16,49 +16,18 @@ public enum PairwiseCoveringArray {
     /// The minimum number of rows for `flagCount` flags.
     public static func rowCount(flagCount: Int) -> Int {
         precondition(flagCount >= 1, "a matrix needs at least one flag")
-        if flagCount == 1 { return 2 }
-        var rows = 4
-        while binomial(rows - 1, (rows + 1) / 2) < flagCount { rows += 1 }
-        return rows
+        return BinaryConstruction.rowCount(columns: flagCount)
     }
 
-    /// The combinations: `rows[r][f]` is whether flag `f` is on in combination `r`.
+    /// The combinations: `rows[r][f]` is whether flag `f` is on in combination `r`; the
+    /// construction is the combinations engine's own, so both give the same rows.
     public static func rows(flagCount: Int) -> [[Bool]] {
-        let rowCount = rowCount(flagCount: flagCount)
-        if flagCount == 1 { return [[false], [true]] }
-        let subsets = kSubsets(of: rowCount - 1, size: (rowCount + 1) / 2, limit: flagCount)
-        var rows = [[Bool]](repeating: [Bool](repeating: false, count: flagCount), count: rowCount)
-        for (flag, subset) in subsets.enumerated() {
-            for row in subset { rows[row + 1][flag] = true }
-        }
-        return rows
+        precondition(flagCount >= 1, "a matrix needs at least one flag")
+        return BinaryConstruction.rows(levels: Array(repeating: 2, count: flagCount)).map { $0.map { $0 == 1 } }
     }
 
     /// Every combination: 2^n rows, for `--exhaustive`.
     public static func allRows(flagCount: Int) -> [[Bool]] {
         (0..<(1 << flagCount)).map { bits in (0..<flagCount).map { bits & (1 << (flagCount - 1 - $0)) != 0 } }
-    }
-
-    /// The first `limit` subsets of {0…n−1} of the given size, in lexicographic order.
-    static func kSubsets(of n: Int, size: Int, limit: Int) -> [[Int]] {
-        var result: [[Int]] = []
-        var current = Array(0..<size)
-        while result.count < limit {
-            result.append(current)
-            // Advance to the next combination: bump the rightmost index that can move.
-            var index = size - 1
-            while index >= 0 && current[index] == n - size + index { index -= 1 }
-            if index < 0 { break }
-            current[index] += 1
-            for next in (index + 1)..<size { current[next] = current[next - 1] + 1 }
-        }
-        return result
-    }
-
-    static func binomial(_ n: Int, _ k: Int) -> Int {
-        guard k >= 0 && k <= n else { return 0 }
-        var result = 1
-        for i in 0..<min(k, n - k) { result = result * (n - i) / (i + 1) }
-        return result
     }
 }
