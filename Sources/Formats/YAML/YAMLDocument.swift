@@ -1,14 +1,21 @@
-/// The nodes of one parsed YAML document, stored flat: one small record per node, scalar texts in
-/// one array and every collection's children as a run of one index array.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The nodes of one parsed YAML document, stored flat: one small record per node, the bytes of
+/// every scalar one after another in one buffer, and every collection's children as a run of
+/// one index array.
 ///
 /// A `YAMLNode` is a position in one of these. A manifest of 100,000 features is millions of
-/// nodes, read once or twice and mostly thrown away; as a tree of values each node carried its
-/// own file path, tag and child array (about 150 bytes and several allocations a node, copied
-/// with every read), while here a node is 20 bytes and copying one is copying a reference.
-final class YAMLDocument: Sendable {
-    /// One node. A scalar's `first` is its text in `texts` and `count` its tag in `texts` (or -1);
-    /// a collection's `first` is where its children start in `children`, `count` how many
-    /// indices it has there (a mapping has two per entry: key, then value).
+/// nodes, read once or twice and mostly thrown away: a scalar's `String` is made only when
+/// something asks for its text, and keys are looked up by comparing bytes, so a document costs
+/// a record of 20 bytes per node and its text, with no allocation per node. The three runs are
+/// held as buffers the document owns rather than arrays, so reading a node retains nothing:
+/// reference counting of the arrays on every access was a sixth of a cold load's time.
+final class YAMLDocument: @unchecked Sendable {
+    /// One node. A scalar's `first` is where its text starts in `text` and `count` how many
+    /// bytes it has; a collection's `first` is where its children start in `children`, `count`
+    /// how many indices it has there (a mapping has two per entry: key, then value).
     struct Record: Sendable {
         var line: Int32
         var column: Int32
@@ -44,15 +51,57 @@ final class YAMLDocument: Sendable {
     }
 
     let file: String
-    let records: [Record]
-    let texts: [String]
-    let children: [Int32]
+    /// Never mutated after `init`; freed with the document.
+    let records: UnsafeBufferPointer<Record>
+    /// The UTF-8 bytes of every scalar (libyaml hands out valid UTF-8 only).
+    let text: UnsafeBufferPointer<UInt8>
+    /// The explicit tags of the few scalars that have one, by node.
+    let tags: [Int32: String]
+    let children: UnsafeBufferPointer<Int32>
 
-    init(file: String, records: [Record], texts: [String], children: [Int32]) {
+    init(file: String, records: [Record], text: [UInt8], tags: [Int32: String], children: [Int32]) {
         self.file = file
-        self.records = records
-        self.texts = texts
-        self.children = children
+        self.records = Self.owned(records)
+        self.text = Self.owned(text)
+        self.tags = tags
+        self.children = Self.owned(children)
+    }
+
+    deinit {
+        records.deallocate()
+        text.deallocate()
+        children.deallocate()
+    }
+
+    private static func owned<Element: BitwiseCopyable>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+        // Records and indices are plain values: nothing to deinitialize before freeing.
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    /// The text of the scalar `record`.
+    func string(_ record: Record) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+    }
+
+    /// Whether the scalar `record`'s text is `key`, compared on the bytes.
+    func scalar(_ record: Record, is key: String) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.count == Int(record.count) else { return false }
+        // Native and small strings (every key a format names) have contiguous bytes; only a
+        // bridged one would need copying.
+        if let equal = utf8.withContiguousStorageIfAvailable({ wanted in
+            wanted.isEmpty || memcmp(wanted.baseAddress!, text.baseAddress! + Int(record.first), wanted.count) == 0
+        }) {
+            return equal
+        }
+        return utf8.elementsEqual(UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]))
+    }
+
+    /// Whether the scalar at `index` is tagged `!!str`.
+    func isTaggedString(_ index: Int32) -> Bool {
+        !tags.isEmpty && tags[index] == YAMLNode.stringTag
     }
 
     /// The node at `index` as JSON (see `YAMLNode.jsonValue`), walked on the records.
@@ -71,16 +120,16 @@ final class YAMLDocument: Sendable {
             let end = child + Int(record.count)
             while child < end {
                 let key = records[Int(children[child])]
-                object[key.kind.style == nil ? "" : texts[Int(key.first)]] = jsonValue(of: children[child + 1])
+                object[key.kind.style == nil ? "" : string(key)] = jsonValue(of: children[child + 1])
                 child += 2
             }
             return .object(object)
         case .plain:
-            let text = texts[Int(record.first)]
-            if record.count >= 0 && texts[Int(record.count)] == YAMLNode.stringTag { return .string(text) }
+            let text = string(record)
+            if isTaggedString(index) { return .string(text) }
             return YAMLNode.coreSchemaValue(of: text)
         default:
-            return .string(texts[Int(record.first)])
+            return .string(string(record))
         }
     }
 
@@ -89,27 +138,25 @@ final class YAMLDocument: Sendable {
     static func holding(_ content: YAMLNode.Content, mark: YAMLMark) -> (YAMLDocument, Int32) {
         var builder = Builder()
         let root = builder.add(content, mark: mark)
-        return (YAMLDocument(file: mark.file, records: builder.records, texts: builder.texts, children: builder.children), root)
+        return (YAMLDocument(file: mark.file, records: builder.records, text: builder.text, tags: builder.tags, children: builder.children), root)
     }
 
     /// Copies nodes made by hand into one document. Their marks keep their own files only when
     /// they match the first; a hand-made node spanning files is not something any reader makes.
     private struct Builder {
         var records: [Record] = []
-        var texts: [String] = []
+        var text: [UInt8] = []
+        var tags: [Int32: String] = [:]
         var children: [Int32] = []
 
         mutating func add(_ content: YAMLNode.Content, mark: YAMLMark) -> Int32 {
             let line = Int32(clamping: mark.line), column = Int32(clamping: mark.column)
             switch content {
-            case .scalar(let text, let style, let tag):
-                texts.append(text)
-                var tagIndex: Int32 = -1
-                if let tag {
-                    tagIndex = Int32(texts.count)
-                    texts.append(tag)
-                }
-                records.append(Record(line: line, column: column, kind: Kind(style), first: Int32(texts.count - (tag == nil ? 1 : 2)), count: tagIndex))
+            case .scalar(let scalar, let style, let tag):
+                let first = Int32(text.count)
+                text += scalar.utf8
+                if let tag { tags[Int32(records.count)] = tag }
+                records.append(Record(line: line, column: column, kind: Kind(style), first: first, count: Int32(text.count) - first))
             case .sequence(let items):
                 let indices = items.map { add($0.content, mark: $0.mark) }
                 records.append(Record(line: line, column: column, kind: .sequence, first: Int32(children.count), count: Int32(indices.count)))

@@ -62,7 +62,7 @@ public struct YAMLNode: Sendable, Hashable {
     public var content: Content {
         let record = record
         if let style = record.kind.style {
-            return .scalar(document.texts[Int(record.first)], style: style, tag: record.count < 0 ? nil : document.texts[Int(record.count)])
+            return .scalar(document.string(record), style: style, tag: document.tags.isEmpty ? nil : document.tags[index])
         }
         return record.kind == .mapping ? .mapping(entries!) : .sequence(items!)
     }
@@ -88,7 +88,7 @@ public struct YAMLNode: Sendable, Hashable {
     /// The text of a scalar (whatever its style), or nil for a sequence or mapping.
     public var string: String? {
         let record = record
-        return record.kind.style == nil ? nil : document.texts[Int(record.first)]
+        return record.kind.style == nil ? nil : document.string(record)
     }
 
     /// The items of a sequence, or nil for anything else.
@@ -123,12 +123,19 @@ public struct YAMLNode: Sendable, Hashable {
         let end = child + Int(record.count)
         while child < end {
             let keyRecord = document.records[Int(document.children[child])]
-            if keyRecord.kind.style != nil, document.texts[Int(keyRecord.first)] == key {
+            if keyRecord.kind.style != nil, document.scalar(keyRecord, is: key) {
                 return YAMLNode(document: document, index: document.children[child + 1])
             }
             child += 2
         }
         return nil
+    }
+
+    /// Whether the node is a scalar whose text is `text`, compared on the bytes without making
+    /// a `String`: what checking a key against the names a format allows needs.
+    public func hasText(_ text: String) -> Bool {
+        let record = record
+        return record.kind.style != nil && document.scalar(record, is: text)
     }
 
     /// The keys of a mapping in file order (empty for anything else).
@@ -142,8 +149,8 @@ public struct YAMLNode: Sendable, Hashable {
     public var isNull: Bool {
         let record = record
         guard record.kind == .plain else { return false }
-        if record.count >= 0 && document.texts[Int(record.count)] == Self.stringTag { return false }
-        switch document.texts[Int(record.first)] {
+        guard record.count <= 4, !document.isTaggedString(index) else { return false }
+        switch document.string(record) {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }
@@ -189,18 +196,50 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// The YAML 1.2 core-schema reading of a plain scalar.
     static func coreSchemaValue(of text: String) -> JSONValue {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
-        }
+        // Decided on the bytes where it can be: a manifest's plain scalars are mostly words,
+        // sentences and small integers, and matching each against every keyword of the schema
+        // as `String`s cost more than libyaml's parsing of it.
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return .null }
+        let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        let mayBeNumber = isDigit || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+        if utf8.count <= 6, !isDigit, let keyword = coreKeywords[text] { return keyword }
+        guard mayBeNumber else { return .string(text) }
+        if let int = smallDecimal(utf8) { return .int(int) }
         if let int = integer(text) { return int }
         if isCoreFloat(text), let double = Double(text) { return .double(double) }
         return .string(text)
+    }
+
+    /// The plain scalars the core schema reads as null, booleans and special floats.
+    private static let coreKeywords: [String: JSONValue] = {
+        var words: [String: JSONValue] = ["~": .null, "null": .null, "Null": .null, "NULL": .null]
+        for word in ["true", "True", "TRUE"] { words[word] = .bool(true) }
+        for word in ["false", "False", "FALSE"] { words[word] = .bool(false) }
+        for word in [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"] { words[word] = .double(.infinity) }
+        for word in ["-.inf", "-.Inf", "-.INF"] { words[word] = .double(-.infinity) }
+        for word in [".nan", ".NaN", ".NAN"] { words[word] = .double(.nan) }
+        return words
+    }()
+
+    /// `[-+]?[0-9]{1,18}` read from its bytes (too short to overflow), else nil.
+    private static func smallDecimal(_ utf8: String.UTF8View) -> Int? {
+        var index = utf8.startIndex
+        var negative = false
+        if utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") {
+            negative = utf8[index] == UInt8(ascii: "-")
+            index = utf8.index(after: index)
+        }
+        var value = 0, digits = 0
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+            index = utf8.index(after: index)
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
     }
 
     private static func integer(_ text: String) -> JSONValue? {

@@ -58,7 +58,7 @@ public enum YAMLReader {
         var bytes = input
         let count = bytes.count
         bytes.append(0)
-        var builder = TreeBuilder(file: name)
+        var builder = TreeBuilder(file: name, size: count)
         let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, count)
             do throws(YAMLError) {
@@ -149,19 +149,20 @@ private struct TreeBuilder {
         let start: Int
         /// In a mapping, whether the next node is a key.
         var expectsKey = true
-        /// The keys so far by text, made only once a mapping has many: a handful of keys is
-        /// checked for duplicates faster by comparing them in turn.
-        var seen: [String: Int32]?
+        /// The keys so far, made only once a mapping has many: a handful of keys is checked
+        /// for duplicates faster by comparing them in turn.
+        var seen: KeyTable?
         /// Nodes in this collection so far, itself included, aliases counted expanded.
         var size = 1
     }
 
-    /// Mappings with more keys than this look duplicates up in a dictionary.
+    /// Mappings with more keys than this look duplicates up in a hash table.
     private static let linearKeyLimit = 8
 
     let file: String
     private var records: [YAMLDocument.Record] = []
-    private var texts: [String] = []
+    private var text: [UInt8] = []
+    private var tags: [Int32: String] = [:]
     private var children: [Int32] = []
     /// The children of every open collection, innermost last.
     private var pending: [Int32] = []
@@ -174,15 +175,19 @@ private struct TreeBuilder {
     private var root: Int32?
     private var documents = 0
 
-    init(file: String) { self.file = file }
+    /// `size` is the input's length: a document's scalars hold at most that many bytes.
+    init(file: String, size: Int) {
+        self.file = file
+        text.reserveCapacity(size)
+    }
 
     /// Consumes one event; returns the document's root once the stream ends.
     mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> YAMLNode? {
         let line = Int32(clamping: Int(event.start_mark.line) + 1), column = Int32(clamping: Int(event.start_mark.column) + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:
-            let rootIndex = root ?? appendScalar("", kind: .plain, tag: nil, line: 1, column: 1)
-            let document = YAMLDocument(file: file, records: records, texts: texts, children: children)
+            let rootIndex = root ?? appendScalar(nil, length: 0, kind: .plain, tag: nil, line: 1, column: 1)
+            let document = YAMLDocument(file: file, records: records, text: text, tags: tags, children: children)
             return YAMLNode(document: document, index: rootIndex)
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
@@ -191,7 +196,6 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = Self.string(scalar.value, length: scalar.length) ?? ""
             let kind: YAMLDocument.Kind = switch scalar.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
             case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
@@ -199,7 +203,7 @@ private struct TreeBuilder {
             case YAML_FOLDED_SCALAR_STYLE: .folded
             default: .plain
             }
-            let node = appendScalar(text, kind: kind, tag: Self.string(scalar.tag), line: line, column: column)
+            let node = appendScalar(scalar.value, length: scalar.length, kind: kind, tag: Self.string(scalar.tag), line: line, column: column)
             try add(node, anchor: Self.string(scalar.anchor), size: 1)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
@@ -240,16 +244,17 @@ private struct TreeBuilder {
         YAMLMark(file: file, line: Int(line), column: Int(column))
     }
 
-    private mutating func appendScalar(_ text: String, kind: YAMLDocument.Kind, tag: String?, line: Int32, column: Int32) -> Int32 {
-        texts.append(text)
-        let first = Int32(texts.count - 1)
-        var tagIndex: Int32 = -1
-        if let tag {
-            texts.append(tag)
-            tagIndex = Int32(texts.count - 1)
-        }
-        records.append(.init(line: line, column: column, kind: kind, first: first, count: tagIndex))
+    private mutating func appendScalar(_ bytes: UnsafeMutablePointer<yaml_char_t>?, length: Int, kind: YAMLDocument.Kind, tag: String?,
+                                       line: Int32, column: Int32) -> Int32 {
+        let first = Int32(text.count)
+        if let bytes, length > 0 { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length)) }
+        if let tag { tags[Int32(records.count)] = tag }
+        records.append(.init(line: line, column: column, kind: kind, first: first, count: Int32(length)))
         return Int32(records.count - 1)
+    }
+
+    private func keyText(_ record: YAMLDocument.Record) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self) }
     }
 
     private mutating func add(_ node: Int32, anchor: String?, size: Int) throws(YAMLError) {
@@ -278,19 +283,18 @@ private struct TreeBuilder {
             let kind = record.kind == .mapping ? "mapping" : "sequence"
             throw YAMLError(at: mark(record.line, record.column), "expected a scalar mapping key, found a \(kind)")
         }
-        let text = texts[Int(record.first)]
-        if let first = firstKey(text, node: node, in: top) {
+        if let first = firstKey(record, node: node, in: top) {
             let firstRecord = records[Int(first)]
             throw YAMLError(at: mark(record.line, record.column),
-                            "duplicate key '\(text)' (first defined at line \(firstRecord.line), column \(firstRecord.column))")
+                            "duplicate key '\(keyText(record))' (first defined at line \(firstRecord.line), column \(firstRecord.column))")
         }
         pending.append(node)
         stack[top].expectsKey = false
     }
 
-    /// The key already in the mapping `stack[frame]` whose text is `text`; else remembers `node`
-    /// as the key with that text.
-    private mutating func firstKey(_ text: String, node: Int32, in frame: Int) -> Int32? {
+    /// The key already in the mapping `stack[frame]` with the text of `record`; else remembers
+    /// `node` as the key with that text.
+    private mutating func firstKey(_ record: YAMLDocument.Record, node: Int32, in frame: Int) -> Int32? {
         let start = stack[frame].start
         // Keys and values alternate from `start`; the node being added is not pending yet.
         let keyCount = (pending.count - start) / 2
@@ -298,29 +302,90 @@ private struct TreeBuilder {
             var index = start
             while index < pending.count {
                 let key = pending[index]
-                if texts[Int(records[Int(key)].first)] == text { return key }
+                if sameText(records[Int(key)], record) { return key }
                 index += 2
             }
             if keyCount + 1 > Self.linearKeyLimit {
-                var seen: [String: Int32] = Dictionary(minimumCapacity: keyCount * 2)
+                var seen = KeyTable(capacity: keyCount * 2)
                 index = start
                 while index < pending.count {
-                    seen[texts[Int(records[Int(pending[index])].first)]] = pending[index]
+                    _ = seen.insert(pending[index], hash: hash(records[Int(pending[index])])) { _ in false }
                     index += 2
                 }
-                seen[text] = node
+                _ = seen.insert(node, hash: hash(record)) { _ in false }
                 stack[frame].seen = seen
             }
             return nil
         }
-        if let first = stack[frame].seen![text] { return first }
-        stack[frame].seen![text] = node
+        let records = records
+        let text = text
+        return stack[frame].seen!.insert(node, hash: hash(record)) { other in
+            Self.sameText(records[Int(other)], record, in: text)
+        }
+    }
+
+    private func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record) -> Bool {
+        Self.sameText(lhs, rhs, in: text)
+    }
+
+    private static func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record, in text: [UInt8]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        guard lhs.count > 0 else { return true }
+        return text.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(lhs.first), $0.baseAddress! + Int(rhs.first), Int(lhs.count)) == 0 }
+    }
+
+    /// FNV-1a of a scalar's bytes: keys are short, and a mapping's table is the builder's own.
+    private func hash(_ record: YAMLDocument.Record) -> UInt64 {
+        text.withUnsafeBufferPointer { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes[Int(record.first)..<Int(record.first + record.count)] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return hash
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        let count = strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
+
+/// The keys of one large mapping, as their nodes in an open-addressing table; the caller
+/// compares texts, so the table holds no copy of them.
+private struct KeyTable {
+    private var slots: [Int32]
+    private var hashes: [UInt64]
+    private var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+        hashes = Array(repeating: 0, count: size)
+    }
+
+    /// Adds `node` unless a node with the same text (`sameText`) is already in; returns that one.
+    mutating func insert(_ node: Int32, hash: UInt64, sameText: (Int32) -> Bool) -> Int32? {
+        if (count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            if hashes[slot] == hash && sameText(slots[slot]) { return slots[slot] }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = node
+        hashes[slot] = hash
+        count += 1
         return nil
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int? = nil) -> String? {
-        guard let pointer else { return nil }
-        let count = length ?? strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    private mutating func grow() {
+        let old = zip(slots, hashes).filter { $0.0 >= 0 }
+        slots = Array(repeating: -1, count: slots.count * 2)
+        hashes = Array(repeating: 0, count: slots.count)
+        count = 0
+        for (node, hash) in old { _ = insert(node, hash: hash) { _ in false } }
     }
 }
