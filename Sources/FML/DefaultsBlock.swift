@@ -29,6 +29,7 @@ struct DefaultsBlock: Sendable {
         return block
     }
 
+    /// The keys a block may have; `init` tells them apart by their position here.
     static let keys = ["channel", "channels", "value", "targeting"]
 
     func applies(to channel: String) -> Bool {
@@ -40,7 +41,8 @@ struct DefaultsBlock: Sendable {
     static func isBlockList(_ node: YAMLNode) -> Bool {
         guard let items = node.items, !items.isEmpty else { return false }
         return items.allSatisfy { item in
-            item["value"] != nil && item.keys.allSatisfy(keys.contains)
+            guard item["value"] != nil, let entries = item.entries else { return false }
+            return entries.allSatisfy { entry in keys.contains(where: entry.key.hasText) }
         }
     }
 
@@ -68,20 +70,20 @@ struct DefaultsBlock: Sendable {
         var value: YAMLNode?
         var hasTargeting = false
         for entry in entries {
-            let key = entry.key.string ?? ""
-            switch key {
-            case "channel":
+            switch Self.keys.firstIndex(where: entry.key.hasText) {
+            case 0:
                 guard let text = entry.value.string else {
                     throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context()) to be a string, found a \(entry.value.kindName)")
                 }
-                // Upstream accepts "beta, developer" in one string.
-                for name in text.split(separator: ",") {
+                // Upstream accepts "beta, developer" in one string; most name one channel.
+                let names = text.utf8.contains(UInt8(ascii: ",")) ? text.split(separator: ",") : [Substring(text)]
+                for name in names {
                     let name = Self.trimmed(name)
                     guard !name.isEmpty else { continue }
                     try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
-            case "channels":
+            case 1:
                 guard let items = entry.value.items else {
                     throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context()) to be a list of channel names, found a \(entry.value.kindName)")
                 }
@@ -92,12 +94,12 @@ struct DefaultsBlock: Sendable {
                     try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
-            case "value":
+            case 2:
                 value = entry.value
-            case "targeting":
+            case 3:
                 hasTargeting = true
             default:
-                throw ManifestError(at: entry.key.mark, "unknown key '\(key)' in a defaults block of \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
+                throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in a defaults block of \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
             }
         }
         guard let value else {

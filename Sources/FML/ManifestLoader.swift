@@ -396,7 +396,7 @@ struct ManifestLoader {
         for (index, feature) in parsed.all.enumerated() {
             entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
         }
-        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries), enums: enumDefinitions,
+        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: parsed.all.map(\.definition.id)), enums: enumDefinitions,
                                objects: objectDefinitions, checker: checker, warnings: warnings)
     }
 
@@ -696,7 +696,12 @@ struct ManifestLoader {
         }
         let overrides = parsed.blocks.filter { $0.applies(to: channel) }
             .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
-        let value = checker.complete(featureValue: JSONValue.object(base).merging(overrides), of: definition)
+        let merged = JSONValue.object(base).merging(overrides)
+        // Every part was checked against its variable's type in stage 4. Where no type holds an
+        // object, completing changes nothing and a merge of checked parts is a checked whole, so
+        // the check below could not fail: it is most of the cost of this stage for a large app.
+        guard definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) else { return merged }
+        let value = checker.complete(featureValue: merged, of: definition)
         if let problem = checker.problems(inFeatureValue: value, of: definition, partial: false).first {
             throw ManifestError(at: parsed.keyMark, "the default value of \(context()) for channel '\(channel)' is invalid: \(problem)")
         }
@@ -889,11 +894,11 @@ struct ManifestLoader {
         }
         var blocks: [DefaultsBlock] = []
         // `default` is nimbus-fml's other spelling of a feature's `defaults`; one of them may be given.
-        let spellings = entries.filter { ["defaults", "default"].contains($0.key.string ?? "") }
+        let spellings = entries.filter { $0.key.hasText("defaults") || $0.key.hasText("default") }
         if spellings.count > 1 {
             throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context()): they are one field; write one list")
         }
-        let contacts = entries.filter { ["contacts", "owner", "owners"].contains($0.key.string ?? "") }
+        let contacts = entries.filter { $0.key.hasText("contacts") || $0.key.hasText("owner") || $0.key.hasText("owners") }
         if contacts.count > 1 {
             throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context()) are one field (contacts); write one list")
         }
@@ -977,7 +982,7 @@ struct ManifestLoader {
     /// of the message so it lists each field once).
     private static func checkKeys(_ entries: [YAMLNode.Entry], allowed: [String], aliases: [String] = [],
                                   in context: @autoclosure () -> String) throws(ManifestError) {
-        for entry in entries where !allowed.contains(entry.key.string ?? "") && !aliases.contains(entry.key.string ?? "") {
+        for entry in entries where !allowed.contains(where: entry.key.hasText) && !aliases.contains(where: entry.key.hasText) {
             throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in \(context()); expected one of: \(allowed.joined(separator: ", "))")
         }
     }
