@@ -39,41 +39,36 @@ public final class FeatureFlagDefinition: Sendable {
     }
 
     public let id: String
-    public var nimbus: NimbusVariable? { details.nimbus }
+    public var nimbus: NimbusVariable? { table.map { $0[tableIndex].nimbus } ?? whole!.nimbus }
     /// Present when the flag has a `debugKey` and a row in the debug menu.
-    public var debug: DebugRow? { details.debug }
-    public var userPrefsKey: String? { details.userPrefsKey }
+    public var debug: DebugRow? { table.map { $0[tableIndex].debug } ?? whole!.debug }
+    public var userPrefsKey: String? { table.map { $0[tableIndex].userPrefsKey } ?? whole!.userPrefsKey }
     /// The hard-coded value used when the flag is not Nimbus-configured, or declared as a fallback.
-    public var fallback: Bool? { details.fallback }
+    public var fallback: Bool? { table.map { $0[tableIndex].fallback } ?? whole!.fallback }
     /// Where the flag (its id) is written in the registry, when it was read from one; nil for a
     /// definition made in code (generated Swift, tests).
-    public var location: YAMLMark? { details.location }
+    public var location: YAMLMark? { table.map { $0[tableIndex].location } ?? whole!.location }
 
     /// The details, whole, or read from the registry's snapshot when first asked for: a start of a
-    /// 10,000-flag menu reads the details of the flags on screen, not of every flag.
-    private let storage: Storage
-
-    private enum Storage: Sendable {
-        case whole(Details)
-        case table(FlagDetailsTable, index: Int)
-    }
-
-    private var details: Details {
-        switch storage {
-        case .whole(let details): details
-        case .table(let table, let index): table[index]
-        }
-    }
+    /// 10,000-flag menu reads the details of the flags on screen, not of every flag. Two stored
+    /// properties rather than an enum, so that reading one field does not copy all the others.
+    private let whole: Details?
+    private let table: FlagDetailsTable?
+    private let tableIndex: Int
 
     public init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil,
                 location: YAMLMark? = nil) {
         self.id = id
-        storage = .whole(Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location))
+        whole = Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location)
+        table = nil
+        tableIndex = 0
     }
 
     /// A flag whose details are decoded from a snapshot when first read.
     init(id: String, detailsIn table: FlagDetailsTable, at index: Int) {
         self.id = id
-        storage = .table(table, index: index)
+        whole = nil
+        self.table = table
+        tableIndex = index
     }
 }

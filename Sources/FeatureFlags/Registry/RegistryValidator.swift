@@ -61,32 +61,43 @@ struct RegistryValidator {
     /// would let a release build, which honors no override, read that override as a preference;
     /// so a preference key may not end in the debug suffix, nor live in the tool's own branches.
     private func checkStoredKeys() throws(YAMLError) {
-        var owners: [String: String] = [:]
-        func claim(_ key: String, by owner: String, at mark: YAMLMark) throws(YAMLError) {
-            if let first = owners[key] {
-                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, which is already \(first); every stored key must be unique: rename one of them")
+        // Who owns a key is put into words only for an error: making the texts of 10,000
+        // flags up front was a tenth of a cold load's registry work.
+        enum Owner {
+            case debugOverride(String), userPreference(String), typedPreference(String)
+            var text: String {
+                switch self {
+                case .debugOverride(let flag): "the debug override of flag `\(flag)`"
+                case .userPreference(let flag): "the user preference of flag `\(flag)`"
+                case .typedPreference(let id): "typed preference `\(id)`"
+                }
             }
-            owners[key] = owner
         }
-        func checkPreferenceKey(_ key: String, of owner: String, at mark: YAMLMark) throws(YAMLError) {
+        var owners: [String: Owner] = Dictionary(minimumCapacity: file.flags.count)
+        func claim(_ key: String, by owner: Owner, at mark: YAMLMark) throws(YAMLError) {
+            if let first = owners.updateValue(owner, forKey: key) {
+                throw YAMLError(at: mark, "\(owner.text) is stored under `\(key)`, which is already \(first.text); every stored key must be unique: rename one of them")
+            }
+        }
+        func checkPreferenceKey(_ key: String, of owner: Owner, at mark: YAMLMark) throws(YAMLError) {
             if key.hasSuffix(FeatureFlagID.debugKeySuffix) {
-                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, which ends in `\(FeatureFlagID.debugKeySuffix)`, the suffix of debug overrides; a release build would read a debug override as this preference: choose a key without it")
+                throw YAMLError(at: mark, "\(owner.text) is stored under `\(key)`, which ends in `\(FeatureFlagID.debugKeySuffix)`, the suffix of debug overrides; a release build would read a debug override as this preference: choose a key without it")
             }
             if let branch = Self.reservedBranches.first(where: { key.hasPrefix($0 + ".") }) {
-                throw YAMLError(at: mark, "\(owner) is stored under `\(key)`, in the store's own `\(branch).` branch; choose a key outside it")
+                throw YAMLError(at: mark, "\(owner.text) is stored under `\(key)`, in the store's own `\(branch).` branch; choose a key outside it")
             }
         }
         for flag in file.flags where flag.debug != nil {
-            try claim(FeatureFlagID.debugKey(for: flag.id), by: "the debug override of flag `\(flag.id)`", at: flag.mark)
+            try claim(FeatureFlagID.debugKey(for: flag.id), by: .debugOverride(flag.id), at: flag.mark)
         }
         for flag in file.flags {
             guard let key = flag.userPrefsKey else { continue }
-            let owner = "the user preference of flag `\(flag.id)`"
+            let owner = Owner.userPreference(flag.id)
             try checkPreferenceKey(key, of: owner, at: flag.mark)
             try claim(key, by: owner, at: flag.mark)
         }
         for preference in file.preferences {
-            let owner = "typed preference `\(preference.id)`"
+            let owner = Owner.typedPreference(preference.id)
             try checkPreferenceKey(preference.userPrefsKey, of: owner, at: preference.mark)
             try claim(preference.userPrefsKey, by: owner, at: preference.mark)
         }
@@ -97,15 +108,15 @@ struct RegistryValidator {
     static let reservedBranches = ["nimbus", "remoteSettings", "presets", "matrix"]
 
     private func checkedVariable(_ featureID: String, _ variableName: String, featureMark: YAMLMark, variableMark: YAMLMark,
-                                 owner: String) throws(YAMLError) -> VariableDefinition {
+                                 owner: @autoclosure () -> String) throws(YAMLError) -> VariableDefinition {
         guard let feature = manifest.feature(featureID) else {
             let hint = NearestName.find(featureID, among: manifest.featureIDs).map { " (did you mean `\($0)`?)" } ?? ""
-            throw YAMLError(at: featureMark, "\(owner) names feature `\(featureID)`, which the manifest \(file.manifestPath) does not define\(hint)")
+            throw YAMLError(at: featureMark, "\(owner()) names feature `\(featureID)`, which the manifest \(file.manifestPath) does not define\(hint)")
         }
         guard let variable = feature.variable(variableName) else {
             let names = feature.variables.map(\.name)
             let hint = NearestName.find(variableName, among: names).map { " (did you mean `\($0)`?)" } ?? ""
-            throw YAMLError(at: variableMark, "\(owner) names variable `\(variableName)` of feature `\(featureID)`, which has no such variable\(hint); it has: \(names.joined(separator: ", "))")
+            throw YAMLError(at: variableMark, "\(owner()) names variable `\(variableName)` of feature `\(featureID)`, which has no such variable\(hint); it has: \(names.joined(separator: ", "))")
         }
         return variable
     }
