@@ -45,8 +45,10 @@ struct ListCommand: FlagsCommand {
 
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
+        // One read of the store for every flag, not a store check per flag.
+        let states = environment.provider.states(of: environment.registry.flags)
         let reports = environment.registry.flags
-            .map { FlagReport(state: environment.provider.state(of: $0), environment: environment) }
+            .map { FlagReport(state: states[$0.rawValue]!, environment: environment) }
             .filter { !overriddenOnly || $0.state.override != nil }
         if json {
             context.console.printJSON(JSONValue.array(reports.map(\.json)))

@@ -27,23 +27,42 @@ struct TextTable {
     /// cells end in `…` (the commands' `--json` has the whole text).
     func render(colored: Bool = false, width: Int? = nil) -> String {
         var all = ([header] + rows).map { row in row.map { TerminalSafeText.sanitized($0) } }
-        var widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        var cellWidths = all.map { row in row.map(Self.characterCount) }
+        var widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
         if let width {
-            widths = Self.fitting(widths, in: width, cuttingFirst: cutFirst, headerWidths: header.map { TerminalSafeText.sanitized($0).count })
-            all = all.map { row in
-                zip(row, widths).map { cell, room in cell.count > room ? String(cell.prefix(max(0, room - 1))) + "…" : cell }
+            widths = Self.fitting(widths, in: width, cuttingFirst: cutFirst, headerWidths: cellWidths[0])
+            for line in all.indices {
+                for (column, room) in widths.enumerated() where cellWidths[line][column] > room {
+                    all[line][column] = String(all[line][column].prefix(max(0, room - 1))) + "…"
+                    cellWidths[line][column] = Self.characterCount(all[line][column])
+                }
             }
         }
-        return all.enumerated().map { line, row in
-            row.enumerated().map { column, cell in
-                let padded = column == row.count - 1 ? cell : cell.padded(toWidth: widths[column])
-                guard colored else { return padded }
-                let chosen = line == 0 ? ANSIStyle.bold : style(column, rows[line - 1][column])
-                guard let chosen else { return padded }
+        // The lines are built as bytes and made a `String` once: a table of 10,000 rows joined
+        // cell by cell, or appended to a `String` piece by piece, cost more than reading the
+        // registry it lists.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(all.reduce(0) { total, row in total + row.reduce(2 * row.count) { $0 + $1.utf8.count } + 16 * row.count })
+        for (line, row) in all.enumerated() {
+            if line > 0 { bytes.append(UInt8(ascii: "\n")) }
+            for (column, cell) in row.enumerated() {
+                if column > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+                let chosen = !colored ? nil : line == 0 ? ANSIStyle.bold : style(column, rows[line - 1][column])
                 // Only the text is colored, not the padding after it.
-                return chosen.wrap(cell) + String(repeating: " ", count: padded.count - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+                if let chosen { bytes.append(contentsOf: chosen.wrap(cell).utf8) } else { bytes.append(contentsOf: cell.utf8) }
+                if column < row.count - 1 {
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidths[line][column])))
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How many characters `text` shows as: its bytes when it is ASCII, as table cells nearly
+    /// always are, so that measuring them does not walk grapheme clusters.
+    static func characterCount(_ text: String) -> Int {
+        let utf8 = text.utf8
+        return utf8.allSatisfy { $0 < 0x80 } ? utf8.count : text.count
     }
 
     /// Each column's width before any is cut: its widest cell, once made safe.
@@ -82,11 +101,4 @@ struct TextTable {
     }
 }
 
-extension String {
-    /// The text followed by spaces up to `width` characters (Foundation's `padding(toLength:…)`,
-    /// which FoundationEssentials lacks); longer text is left whole.
-    func padded(toWidth width: Int) -> String {
-        self + String(repeating: " ", count: max(0, width - count))
-    }
-}
 #endif
