@@ -32,6 +32,19 @@ import Testing
         #expect(error.description == "dup.yaml:3:1: duplicate key 'a' (first defined at line 1, column 1)")
     }
 
+    /// A mapping of many keys (a registry's `flags:`) finds duplicates by hash rather than by
+    /// comparing each key in turn: the same error, naming the first of the two, and keys that
+    /// merely share a hash or a length are not duplicates.
+    @Test func duplicateKeysInALargeMappingAreAnError() throws {
+        let keys = (0..<40).map { "flag\($0)" }
+        let loaded = try YAMLReader.read(string: keys.map { "\($0): 1\n" }.joined(), name: "many.yaml")
+        #expect(loaded.keys == keys)
+        let error = try #require(throws: YAMLError.self) {
+            try YAMLReader.read(string: (keys + ["flag17"]).map { "\($0): 1\n" }.joined(), name: "many.yaml")
+        }
+        #expect(error.description == "many.yaml:41:1: duplicate key 'flag17' (first defined at line 18, column 1)")
+    }
+
     @Test func syntaxErrorNamesFileLineAndColumn() throws {
         let error = try #require(throws: YAMLError.self) {
             try YAMLReader.read(string: "a: 1\nb: [1, 2\nc: 3\n", name: "bad.yaml")
