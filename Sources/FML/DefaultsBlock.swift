@@ -29,8 +29,16 @@ struct DefaultsBlock: Sendable {
         return block
     }
 
-    /// The keys a block may have; `init` tells them apart by their position here.
-    static let keys = ["channel", "channels", "value", "targeting"]
+    /// The keys a block may have.
+    private enum Key: String, CaseIterable {
+        case channel, channels, value, targeting
+
+        /// The key `node` is, compared on its bytes; nil for any other.
+        init?(_ node: YAMLNode) {
+            guard let key = Self.allCases.first(where: { node.hasText($0.rawValue) }) else { return nil }
+            self = key
+        }
+    }
 
     func applies(to channel: String) -> Bool {
         !hasTargeting && (channels?.contains(channel) ?? true)
@@ -42,7 +50,7 @@ struct DefaultsBlock: Sendable {
         guard let items = node.items, !items.isEmpty else { return false }
         return items.allSatisfy { item in
             guard item["value"] != nil, let entries = item.entries else { return false }
-            return entries.allSatisfy { entry in keys.contains(where: entry.key.hasText) }
+            return entries.allSatisfy { Key($0.key) != nil }
         }
     }
 
@@ -70,8 +78,8 @@ struct DefaultsBlock: Sendable {
         var value: YAMLNode?
         var hasTargeting = false
         for entry in entries {
-            switch Self.keys.firstIndex(where: entry.key.hasText) {
-            case 0:
+            switch Key(entry.key) {
+            case .channel:
                 guard let text = entry.value.string else {
                     throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context()) to be a string, found a \(entry.value.kindName)")
                 }
@@ -83,7 +91,7 @@ struct DefaultsBlock: Sendable {
                     try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
-            case 1:
+            case .channels:
                 guard let items = entry.value.items else {
                     throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context()) to be a list of channel names, found a \(entry.value.kindName)")
                 }
@@ -94,12 +102,12 @@ struct DefaultsBlock: Sendable {
                     try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
-            case 2:
+            case .value:
                 value = entry.value
-            case 3:
+            case .targeting:
                 hasTargeting = true
-            default:
-                throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in a defaults block of \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
+            case nil:
+                throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in a defaults block of \(context()); expected one of: \(Key.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         guard let value else {
