@@ -161,7 +161,11 @@ extension Tmux {
             try tmux.waitFor(timeout: 20, "the outside change") { $0.contains("2 overridden") }
 
             try tmux.send("H")
-            let history = try tmux.waitFor(timeout: 5, "the history") { $0.contains("History (2)") }
+            // Both rows, not only the heading: a capture can land between the heading and the rows
+            // being drawn when the machine is busy.
+            let history = try tmux.waitFor(timeout: 10, "the history") {
+                $0.contains("History (2)") && $0.contains("reviews override") && $0.contains("tipJar override")
+            }
             let lines = history.split(separator: "\n").map(String.init)
             let reviews = try #require(lines.firstIndex { $0.contains("reviews override") })
             let tipJar = try #require(lines.firstIndex { $0.contains("tipJar override") })
