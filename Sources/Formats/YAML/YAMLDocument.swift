@@ -59,25 +59,20 @@ final class YAMLDocument: @unchecked Sendable {
     let tags: [Int32: String]
     let children: UnsafeBufferPointer<Int32>
 
-    init(file: String, records: [Record], text: [UInt8], tags: [Int32: String], children: [Int32]) {
+    /// A document of the three runs `YAMLReader` built, which it now owns.
+    init(file: String, records: consuming GrowableBuffer<Record>, text: consuming GrowableBuffer<UInt8>, tags: [Int32: String],
+         children: consuming GrowableBuffer<Int32>) {
         self.file = file
-        self.records = Self.owned(records)
-        self.text = Self.owned(text)
+        self.records = records.take()
+        self.text = text.take()
         self.tags = tags
-        self.children = Self.owned(children)
+        self.children = children.take()
     }
 
     deinit {
-        records.deallocate()
-        text.deallocate()
-        children.deallocate()
-    }
-
-    private static func owned<Element: BitwiseCopyable>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-        // Records and indices are plain values: nothing to deinitialize before freeing.
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(buffer)
+        free(UnsafeMutableRawPointer(mutating: records.baseAddress))
+        free(UnsafeMutableRawPointer(mutating: text.baseAddress))
+        free(UnsafeMutableRawPointer(mutating: children.baseAddress))
     }
 
     /// The text of the scalar `record`.
@@ -138,7 +133,14 @@ final class YAMLDocument: @unchecked Sendable {
     static func holding(_ content: YAMLNode.Content, mark: YAMLMark) -> (YAMLDocument, Int32) {
         var builder = Builder()
         let root = builder.add(content, mark: mark)
-        return (YAMLDocument(file: mark.file, records: builder.records, text: builder.text, tags: builder.tags, children: builder.children), root)
+        return (YAMLDocument(file: mark.file, records: Self.buffer(builder.records), text: Self.buffer(builder.text), tags: builder.tags,
+                             children: Self.buffer(builder.children)), root)
+    }
+
+    private static func buffer<Element: BitwiseCopyable>(_ array: [Element]) -> GrowableBuffer<Element> {
+        var buffer = GrowableBuffer<Element>(capacity: array.count)
+        array.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        return buffer
     }
 
     /// Copies nodes made by hand into one document. Their marks keep their own files only when

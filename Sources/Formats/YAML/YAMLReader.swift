@@ -38,7 +38,7 @@ public enum YAMLReader {
         } catch {
             throw YAMLError(file: path, line: 1, column: 1, message: "cannot read file: \(error.reason)")
         }
-        return try parse(bytes: bytes, name: path)
+        return try parse(bytes: consume bytes, name: path)
     }
 
     /// Reads `string`; `name` stands in for a file path in marks and errors.
@@ -46,7 +46,7 @@ public enum YAMLReader {
         try parse(bytes: Array(string.utf8), name: name)
     }
 
-    private static func parse(bytes input: [UInt8], name: String) throws(YAMLError) -> YAMLNode {
+    private static func parse(bytes: consuming [UInt8], name: String) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError(file: name, line: 1, column: 1, message: "cannot initialize the YAML parser")
@@ -54,18 +54,18 @@ public enum YAMLReader {
         defer { yaml_parser_delete(&parser) }
 
         // libyaml keeps a pointer to the input, so the bytes must outlive every parse call; a
-        // trailing NUL gives an empty input a valid base address without being counted.
-        var bytes = input
+        // trailing NUL gives an empty input a valid base address without being counted. The
+        // file reader leaves room for it, so appending it copies nothing.
         let count = bytes.count
         bytes.append(0)
         var builder = TreeBuilder(file: name, size: count)
-        let result: Result<YAMLNode, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<Int32, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, count)
             do throws(YAMLError) {
                 while true {
                     var event = yaml_event_t()
                     guard yaml_parser_parse(&parser, &event) == 1 else {
-                        return .failure(Self.parserError(parser, file: name, bytes: input))
+                        return .failure(Self.parserError(parser, file: name, bytes: UnsafeBufferPointer(rebasing: buffer[..<count])))
                     }
                     defer { yaml_event_delete(&event) }
                     if let root = try builder.handle(event) { return .success(root) }
@@ -74,10 +74,11 @@ public enum YAMLReader {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let root = try result.get()
+        return builder.document(root: root)
     }
 
-    private static func parserError(_ parser: yaml_parser_t, file: String, bytes: [UInt8]) -> YAMLError {
+    private static func parserError(_ parser: yaml_parser_t, file: String, bytes: UnsafeBufferPointer<UInt8>) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
@@ -110,7 +111,7 @@ public enum YAMLReader {
 
     /// Line and column just after the last character, counting line breaks as YAML does
     /// (LF, CR, CRLF, NEL, LS, PS) and columns in characters.
-    private static func endPosition(of bytes: [UInt8]) -> (line: Int, column: Int) {
+    private static func endPosition(of bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var (line, column) = (1, 1)
         var index = 0
         while index < bytes.count {
@@ -137,8 +138,9 @@ public enum YAMLReader {
 }
 
 /// Turns the event stream into a `YAMLDocument`: a stack of open collections whose children
-/// gather at the end of one shared array, and anchors seen so far.
-private struct TreeBuilder {
+/// gather at the end of one shared array, and anchors seen so far. Noncopyable because it owns
+/// the document's buffers until `document(root:)` hands them over.
+private struct TreeBuilder: ~Copyable {
     /// An open collection.
     private struct Frame {
         let line: Int32
@@ -160,10 +162,10 @@ private struct TreeBuilder {
     private static let linearKeyLimit = 8
 
     let file: String
-    private var records: [YAMLDocument.Record] = []
-    private var text: [UInt8] = []
+    private var records: GrowableBuffer<YAMLDocument.Record>
+    private var text: GrowableBuffer<UInt8>
     private var tags: [Int32: String] = [:]
-    private var children: [Int32] = []
+    private var children: GrowableBuffer<Int32>
     /// The children of every open collection, innermost last.
     private var pending: [Int32] = []
     private var stack: [Frame] = []
@@ -175,20 +177,26 @@ private struct TreeBuilder {
     private var root: Int32?
     private var documents = 0
 
-    /// `size` is the input's length: a document's scalars hold at most that many bytes.
+    /// `size` is the input's length. Its scalars rarely hold more bytes than that, and a node
+    /// takes at least a few bytes of it: room reserved and never written costs no memory.
     init(file: String, size: Int) {
         self.file = file
-        text.reserveCapacity(size)
+        text = GrowableBuffer(capacity: size)
+        records = GrowableBuffer(capacity: size / 8)
+        children = GrowableBuffer(capacity: size / 8)
     }
 
-    /// Consumes one event; returns the document's root once the stream ends.
-    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> YAMLNode? {
+    /// The document built, with the node at `root` (from `handle`) as its root.
+    consuming func document(root: Int32) -> YAMLNode {
+        YAMLNode(document: YAMLDocument(file: file, records: records, text: text, tags: tags, children: children), index: root)
+    }
+
+    /// Consumes one event; returns the index of the document's root once the stream ends.
+    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> Int32? {
         let line = Int32(clamping: Int(event.start_mark.line) + 1), column = Int32(clamping: Int(event.start_mark.column) + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:
-            let rootIndex = root ?? appendScalar(nil, length: 0, kind: .plain, tag: nil, line: 1, column: 1)
-            let document = YAMLDocument(file: file, records: records, text: text, tags: tags, children: children)
-            return YAMLNode(document: document, index: rootIndex)
+            return root ?? appendScalar(nil, length: 0, kind: .plain, tag: nil, line: 1, column: 1)
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
@@ -228,7 +236,7 @@ private struct TreeBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             let frame = stack.removeLast()
             let first = Int32(children.count)
-            children.append(contentsOf: pending[frame.start...])
+            pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.start...])) }
             let count = Int32(pending.count - frame.start)
             pending.removeSubrange(frame.start...)
             records.append(.init(line: frame.line, column: frame.column, kind: frame.isMapping ? .mapping : .sequence,
@@ -254,7 +262,7 @@ private struct TreeBuilder {
     }
 
     private func keyText(_ record: YAMLDocument.Record) -> String {
-        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self) }
+        String(decoding: UnsafeBufferPointer(rebasing: text.elements[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
     }
 
     private mutating func add(_ node: Int32, anchor: String?, size: Int) throws(YAMLError) {
@@ -317,32 +325,29 @@ private struct TreeBuilder {
             }
             return nil
         }
-        let records = records
-        let text = text
+        let records = records.elements, text = text.elements
         return stack[frame].seen!.insert(node, hash: hash(record)) { other in
             Self.sameText(records[Int(other)], record, in: text)
         }
     }
 
     private func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record) -> Bool {
-        Self.sameText(lhs, rhs, in: text)
+        Self.sameText(lhs, rhs, in: text.elements)
     }
 
-    private static func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record, in text: [UInt8]) -> Bool {
+    private static func sameText(_ lhs: YAMLDocument.Record, _ rhs: YAMLDocument.Record, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         guard lhs.count > 0 else { return true }
-        return text.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(lhs.first), $0.baseAddress! + Int(rhs.first), Int(lhs.count)) == 0 }
+        return memcmp(text.baseAddress! + Int(lhs.first), text.baseAddress! + Int(rhs.first), Int(lhs.count)) == 0
     }
 
     /// FNV-1a of a scalar's bytes: keys are short, and a mapping's table is the builder's own.
     private func hash(_ record: YAMLDocument.Record) -> UInt64 {
-        text.withUnsafeBufferPointer { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes[Int(record.first)..<Int(record.first + record.count)] {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return hash
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.elements[Int(record.first)..<Int(record.first + record.count)] {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
+        return hash
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
