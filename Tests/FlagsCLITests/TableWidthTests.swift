@@ -44,4 +44,18 @@ import Testing
         #expect(lines[1].hasPrefix("a-slug  why why ") && lines[1].contains("\u{2026}  rollout"), "\(lines)")
         #expect(table.render().split(separator: "\n")[1].count > 100, "without a width nothing is cut")
     }
+
+    @Test func anUnsafeCellIsShownSafeAndMeasuredAsShown() {
+        // A title from a hostile registry: its escape must not reach the terminal, and the
+        // column is as wide as the `?` it shows, so the next column stays aligned.
+        var table = TextTable(header: ["FLAG", "TITLE", "VALUE"],
+                              rows: [["tipJar", "Tip\u{1B}[2JJar", "on"], ["reviews", "Reviews", "off"]])
+        table.cutFirst = [[1]]
+        let lines = table.render().split(separator: "\n").map(String.init)
+        #expect(!lines.joined().contains("\u{1B}"))
+        #expect(lines[1] == "tipJar   Tip?[2JJar  on", "\(lines)")
+        #expect(lines[2] == "reviews  Reviews     off", "\(lines)")
+        let cut = table.render(width: 24).split(separator: "\n").map(String.init)
+        #expect(cut[1] == "tipJar   Tip?[2J\u{2026}  on" && cut[2] == "reviews  Reviews   off", "\(cut)")
+    }
 }

@@ -46,9 +46,11 @@ struct ListCommand: FlagsCommand {
     func run(in context: CommandContext) throws {
         let environment = try context.environment()
         // One read of the store for every flag, not a store check per flag.
-        let states = environment.provider.states(of: environment.registry.flags)
-        let reports = environment.registry.flags
-            .map { FlagReport(state: states[$0.rawValue]!, environment: environment) }
+        let states = environment.provider.statesInOrder(of: environment.registry.flags)
+        // Lazy: the table's rows (or the JSON) are made straight from each report, without a
+        // list of 100,000 reports held beside them.
+        let reports = states.lazy
+            .map { FlagReport(state: $0, environment: environment) }
             .filter { !overriddenOnly || $0.state.override != nil }
         if json {
             context.console.printJSON(JSONValue.array(reports.map(\.json)))
@@ -61,12 +63,12 @@ struct ListCommand: FlagsCommand {
             context.console.print(overriddenOnly ? "No overrides are set." : "The registry has no flags.")
             return
         }
-        let rows = reports.map { report -> [String] in
+        let rows = Array(reports.map { report -> [String] in
             let state = report.state
             return [state.flag.rawValue, OnOff.text(state.enabled), report.sourceText,
                     state.override.map(OnOff.text) ?? "-", OnOff.text(state.nimbus.enabled),
                     state.flag.debugKey == nil ? "no" : "yes"]
-        }
+        })
         var table = TextTable(header: ["FLAG", "VALUE", "SOURCE", "OVERRIDE", "NIMBUS", "DEBUGGABLE"], rows: rows)
         table.style = Self.style
         context.print(table)

@@ -72,7 +72,9 @@ public final class Console: Sendable {
     /// which makes every cell safe before adding its color; nothing is sanitized after, which
     /// would strip it).
     func print(_ table: TextTable, colored: Bool = false) {
-        writeOutput(table.render(colored: colored, width: outputWidth) + "\n")
+        var bytes = table.renderedBytes(colored: colored, width: outputWidth)
+        bytes.append(UInt8(ascii: "\n"))
+        writeOutput(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Writes one line of tab-separated fields, each made safe for a terminal on one line (a

@@ -26,36 +26,60 @@ struct TextTable {
     /// With `width`, lines fit in it: the widest columns are cut to one width and their longer
     /// cells end in `…` (the commands' `--json` has the whole text).
     func render(colored: Bool = false, width: Int? = nil) -> String {
-        var all = ([header] + rows).map { row in row.map { TerminalSafeText.sanitized($0) } }
-        var cellWidths = all.map { row in row.map(Self.characterCount) }
-        var widths = header.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
-        if let width {
-            widths = Self.fitting(widths, in: width, cuttingFirst: cutFirst, headerWidths: cellWidths[0])
-            for line in all.indices {
-                for (column, room) in widths.enumerated() where cellWidths[line][column] > room {
-                    all[line][column] = String(all[line][column].prefix(max(0, room - 1))) + "…"
-                    cellWidths[line][column] = Self.characterCount(all[line][column])
+        String(decoding: renderedBytes(colored: colored, width: width), as: UTF8.self)
+    }
+
+    /// `render` as UTF-8 bytes, each line but the last ending in a newline: what the console
+    /// writes, made a `String` once.
+    ///
+    /// The cells are measured where they are, and only those that change (made safe, or cut)
+    /// are held a second time: a copy of every cell, and a width array per row, were most of
+    /// what listing 100,000 flags held at its peak.
+    func renderedBytes(colored: Bool = false, width: Int? = nil) -> [UInt8] {
+        let columns = header.count
+        let lines = [header] + rows
+        var changed: [Int: String] = [:]
+        var cellWidths = [Int](repeating: 0, count: lines.count * columns)
+        for (line, row) in lines.enumerated() {
+            for (column, cell) in row.enumerated() where column < columns {
+                let position = line * columns + column
+                if TerminalSafeText.needsSanitizing(cell) {
+                    changed[position] = TerminalSafeText.sanitized(cell)
                 }
+                cellWidths[position] = Self.characterCount(changed[position] ?? cell)
+            }
+        }
+        var widths = [Int](repeating: 0, count: columns)
+        for position in cellWidths.indices { widths[position % columns] = max(widths[position % columns], cellWidths[position]) }
+        if let width {
+            widths = Self.fitting(widths, in: width, cuttingFirst: cutFirst, headerWidths: Array(cellWidths[0..<columns]))
+            for position in cellWidths.indices where cellWidths[position] > widths[position % columns] {
+                let room = widths[position % columns]
+                let cell = changed[position] ?? lines[position / columns][position % columns]
+                changed[position] = String(cell.prefix(max(0, room - 1))) + "…"
+                cellWidths[position] = Self.characterCount(changed[position]!)
             }
         }
         // The lines are built as bytes and made a `String` once: a table of 10,000 rows joined
         // cell by cell, or appended to a `String` piece by piece, cost more than reading the
         // registry it lists.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(all.reduce(0) { total, row in total + row.reduce(2 * row.count) { $0 + $1.utf8.count } + 16 * row.count })
-        for (line, row) in all.enumerated() {
+        bytes.reserveCapacity(lines.count * (widths.reduce(2 * columns, +) + (colored ? 12 * columns : 0)))
+        for (line, row) in lines.enumerated() {
             if line > 0 { bytes.append(UInt8(ascii: "\n")) }
-            for (column, cell) in row.enumerated() {
+            for column in 0..<min(row.count, columns) {
+                let position = line * columns + column
+                let cell = changed[position] ?? row[column]
                 if column > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
-                let chosen = !colored ? nil : line == 0 ? ANSIStyle.bold : style(column, rows[line - 1][column])
+                let chosen = !colored ? nil : line == 0 ? ANSIStyle.bold : style(column, row[column])
                 // Only the text is colored, not the padding after it.
                 if let chosen { bytes.append(contentsOf: chosen.wrap(cell).utf8) } else { bytes.append(contentsOf: cell.utf8) }
                 if column < row.count - 1 {
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidths[line][column])))
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidths[position])))
                 }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// How many characters `text` shows as: its bytes when it is ASCII, as table cells nearly

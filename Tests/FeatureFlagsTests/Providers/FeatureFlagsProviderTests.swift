@@ -39,6 +39,7 @@ import TestHelpers
         #expect(states.count == registry.flags.count)
         #expect(registry.manifest.features.decodedCount == 0)
         for flag in registry.flags { #expect(states[flag.rawValue] == provider.state(of: flag)) }
+        #expect(provider.statesInOrder(of: registry.flags) == registry.flags.map { states[$0.rawValue]! }, "the same states, in the flags' order")
         #expect(registry.manifest.features.decodedCount > 0)
     }
 
