@@ -10,7 +10,7 @@ final class FeatureTable: Sendable {
     struct Entry: Sendable {
         let definition: FeatureDefinition
         /// The feature's value by channel.
-        let defaults: [String: JSONValue]
+        let defaults: ChannelDefaults
     }
 
     /// The features read from YAML (empty for a snapshot's table).
@@ -88,7 +88,7 @@ final class FeatureTable: Sendable {
             writer.write(feature.location)
             writer.writeCount(feature.variables.count)
             for variable in feature.variables { variable.write(to: &writer) }
-            let values = entry.defaults.sorted { $0.key < $1.key }
+            let values = entry.defaults.sortedPairs
             writer.writeCount(values.count)
             for (channel, value) in values {
                 writer.write(channel)
@@ -110,14 +110,15 @@ final class FeatureTable: Sendable {
             try VariableDefinition(snapshot: &reader)
         }
         let count = try reader.readCount()
-        var defaults: [String: JSONValue] = Dictionary(minimumCapacity: count)
+        var pairs: [(channel: String, value: JSONValue)] = []
+        pairs.reserveCapacity(count)
         for _ in 0..<count {
             let channel = try reader.readString()
-            defaults[channel] = try reader.readJSON()
+            pairs.append((channel, try reader.readJSON()))
         }
         guard reader.isAtEnd else { throw SnapshotReader.Malformed("feature \(id) has bytes left over") }
         return Entry(definition: FeatureDefinition(id: id, description: description, variables: variables,
                                                    allowCoenrollment: allowCoenrollment, location: location),
-                     defaults: defaults)
+                     defaults: ChannelDefaults(pairs))
     }
 }

@@ -394,7 +394,8 @@ struct ManifestLoader {
         // Features of modules no channel reaches (none, or a root without channels) still exist.
         var entries: [String: FeatureTable.Entry] = Dictionary(minimumCapacity: parsed.all.count)
         for (index, feature) in parsed.all.enumerated() {
-            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
+            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition,
+                                                                defaults: ChannelDefaults(channels: channels, values: defaults[index]))
         }
         return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: parsed.all.map(\.definition.id)), enums: enumDefinitions,
                                objects: objectDefinitions, checker: checker, warnings: warnings)
@@ -537,31 +538,31 @@ struct ManifestLoader {
         return resolved
     }
 
-    /// Stage 6: every feature's complete value for each channel, by position in `parsed.all`.
-    /// An imported module's features have the value of the channel it is imported for; the
-    /// root's are resolved per channel, and then the overrides apply.
+    /// Stage 6: every feature's complete value for each channel, by position in `parsed.all`,
+    /// then by position in `channels`. An imported module's features have the value of the
+    /// channel it is imported for; the root's are resolved per channel, and then the overrides apply.
     private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
-                                 checker: ValueChecker) throws(ManifestError) -> [[String: JSONValue]] {
+                                 checker: ValueChecker) throws(ManifestError) -> [[JSONValue?]] {
         var fixed: [Int: JSONValue] = [:]
         for (index, feature) in parsed.all.enumerated() where feature.module != 0 {
             guard let channel = imports.moduleChannel[feature.module] else { continue }
             fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
         }
-        var defaults = [[String: JSONValue]](repeating: [:], count: parsed.all.count)
+        var defaults = [[JSONValue?]](repeating: [JSONValue?](repeating: nil, count: channels.count), count: parsed.all.count)
         // Channels whose defaults blocks are the same give the same value: most features have
         // no block, or one for a single channel, so it is worked out once per distinct set.
         var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
-        for channel in channels {
+        for (slot, channel) in channels.enumerated() {
             var values: [Int: JSONValue] = fixed
             for (index, feature) in parsed.all.enumerated() where feature.module == 0 {
                 let applying = Self.applyingBlocks(of: feature, channel: channel)
                 if let value = known[index].first(where: { $0.applying == applying })?.value {
-                    defaults[index][channel] = value
+                    defaults[index][slot] = value
                     continue
                 }
                 let value = try defaultValue(of: feature, channel: channel, checker: checker)
                 known[index].append((applying, value))
-                defaults[index][channel] = value
+                defaults[index][slot] = value
             }
             for override in imports.overrides {
                 let index = parsed.position[override.feature]!
@@ -569,18 +570,18 @@ struct ManifestLoader {
                 let merged = override.blocks.filter { $0.applies(to: importerChannel) }
                     .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
                 let feature = parsed.all[index].definition
-                let current = values[index] ?? defaults[index][channel] ?? .object([:])
+                let current = values[index] ?? defaults[index][slot] ?? .object([:])
                 values[index] = checker.complete(featureValue: current.merging(merged), of: feature)
             }
             for override in imports.overrides {
                 let index = parsed.position[override.feature]!
                 let feature = parsed.all[index].definition
-                if let problem = checker.problems(inFeatureValue: values[index] ?? defaults[index][channel] ?? .null, of: feature, partial: false).first {
+                if let problem = checker.problems(inFeatureValue: values[index] ?? defaults[index][slot] ?? .null, of: feature, partial: false).first {
                     throw ManifestError(at: override.blocks.first?.valueMark ?? feature.location,
                                         "the default value of feature '\(feature.id)' (imported from \(override.importPath)) for channel '\(channel)' is invalid: \(problem)")
                 }
             }
-            for (index, value) in values { defaults[index][channel] = value }
+            for (index, value) in values { defaults[index][slot] = value }
         }
         return defaults
     }
@@ -602,17 +603,21 @@ struct ManifestLoader {
     /// feature and problem, naming the first channel that has it). Variable defaults written per
     /// channel (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which
     /// has no rule for them to break, so such features are left out.
-    private func aliasWarnings(_ parsed: ParsedFeatures, defaults: [[String: JSONValue]], channels: [String],
+    private func aliasWarnings(_ parsed: ParsedFeatures, defaults: [[JSONValue?]], channels: [String],
                                objects: [String: ObjectDefinition]) -> [String] {
         var warnings: [String] = []
         let aliasChecker = StringAliasChecker(objects: objects)
-        for id in parsed.position.keys.sorted() {
-            let index = parsed.position[id]!
-            let feature = parsed.all[index], definition = feature.definition
-            guard feature.variableBlocks.isEmpty, definition.variables.contains(where: { $0.stringAlias != nil }) else { continue }
+        // Only the features that declare an alias, sorted by id so the warnings come in order:
+        // sorting every id of a large app for none of them was a cost of every load.
+        let declaring = parsed.all.indices.filter { index in
+            let feature = parsed.all[index]
+            return feature.variableBlocks.isEmpty && feature.definition.variables.contains { $0.stringAlias != nil }
+        }
+        for index in declaring.sorted(by: { parsed.all[$0].definition.id < parsed.all[$1].definition.id }) {
+            let definition = parsed.all[index].definition, id = definition.id
             var seen: Set<String> = []
-            for channel in channels {
-                guard let value = defaults[index][channel] else { continue }
+            for (slot, channel) in channels.enumerated() {
+                guard let value = defaults[index][slot] else { continue }
                 for problem in aliasChecker.problems(in: value, of: definition) where seen.insert(problem).inserted {
                     warnings.append(ManifestError(at: definition.location, "in the default of feature '\(id)' for channel '\(channel)', "
                         + "\(problem), which nimbus-fml refuses").description)
