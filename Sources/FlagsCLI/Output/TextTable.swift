@@ -36,12 +36,12 @@ struct TextTable {
     /// are held a second time: a copy of every cell, and a width array per row, were most of
     /// what listing 100,000 flags held at its peak.
     func renderedBytes(colored: Bool = false, width: Int? = nil) -> [UInt8] {
-        let columns = header.count
-        let lines = [header] + rows
+        let columns = header.count, lineCount = rows.count + 1
+        func cells(_ line: Int) -> [String] { line == 0 ? header : rows[line - 1] }
         var changed: [Int: String] = [:]
-        var cellWidths = [Int](repeating: 0, count: lines.count * columns)
-        for (line, row) in lines.enumerated() {
-            for (column, cell) in row.enumerated() where column < columns {
+        var cellWidths = [Int](repeating: 0, count: lineCount * columns)
+        for line in 0..<lineCount {
+            for (column, cell) in cells(line).enumerated() where column < columns {
                 let position = line * columns + column
                 if TerminalSafeText.needsSanitizing(cell) {
                     changed[position] = TerminalSafeText.sanitized(cell)
@@ -55,7 +55,7 @@ struct TextTable {
             widths = Self.fitting(widths, in: width, cuttingFirst: cutFirst, headerWidths: Array(cellWidths[0..<columns]))
             for position in cellWidths.indices where cellWidths[position] > widths[position % columns] {
                 let room = widths[position % columns]
-                let cell = changed[position] ?? lines[position / columns][position % columns]
+                let cell = changed[position] ?? cells(position / columns)[position % columns]
                 changed[position] = String(cell.prefix(max(0, room - 1))) + "…"
                 cellWidths[position] = Self.characterCount(changed[position]!)
             }
@@ -64,8 +64,9 @@ struct TextTable {
         // cell by cell, or appended to a `String` piece by piece, cost more than reading the
         // registry it lists.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.count * (widths.reduce(2 * columns, +) + (colored ? 12 * columns : 0)))
-        for (line, row) in lines.enumerated() {
+        bytes.reserveCapacity(lineCount * (widths.reduce(2 * columns, +) + (colored ? 12 * columns : 0)))
+        for line in 0..<lineCount {
+            let row = cells(line)
             if line > 0 { bytes.append(UInt8(ascii: "\n")) }
             for column in 0..<min(row.count, columns) {
                 let position = line * columns + column

@@ -20,17 +20,17 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         base = Self.reallocate(nil, capacity: self.capacity)
     }
 
+    /// A buffer holding a copy of `array`, for a document made by hand.
+    init(copying array: [Element]) {
+        self.init(capacity: array.count)
+        array.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     deinit { free(base) }
 
     subscript(index: Int) -> Element {
-        get {
-            precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
-            return base[index]
-        }
-        set {
-            precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
-            base[index] = newValue
-        }
+        precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
+        return base[index]
     }
 
     /// The elements written so far, valid until the next change.
@@ -47,12 +47,6 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
         (base + count).update(from: source, count: elements.count)
         count += elements.count
-    }
-
-    /// Drops the elements from `index` on.
-    mutating func removeSuffix(from index: Int) {
-        precondition(index >= 0 && index <= count, "index \(index) out of a buffer of \(count)")
-        count = index
     }
 
     /// The elements, in a block of exactly their size that the caller now owns and must

@@ -133,14 +133,8 @@ final class YAMLDocument: @unchecked Sendable {
     static func holding(_ content: YAMLNode.Content, mark: YAMLMark) -> (YAMLDocument, Int32) {
         var builder = Builder()
         let root = builder.add(content, mark: mark)
-        return (YAMLDocument(file: mark.file, records: Self.buffer(builder.records), text: Self.buffer(builder.text), tags: builder.tags,
-                             children: Self.buffer(builder.children)), root)
-    }
-
-    private static func buffer<Element: BitwiseCopyable>(_ array: [Element]) -> GrowableBuffer<Element> {
-        var buffer = GrowableBuffer<Element>(capacity: array.count)
-        array.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
-        return buffer
+        return (YAMLDocument(file: mark.file, records: GrowableBuffer(copying: builder.records), text: GrowableBuffer(copying: builder.text),
+                             tags: builder.tags, children: GrowableBuffer(copying: builder.children)), root)
     }
 
     /// Copies nodes made by hand into one document. Their marks keep their own files only when

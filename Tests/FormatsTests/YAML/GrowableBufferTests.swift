@@ -15,17 +15,21 @@ import Testing
         #expect(Array(taken) == (0..<10_000).map(Int32.init))
     }
 
-    @Test func appendsRunsAndDropsASuffix() {
+    @Test func appendsRunsLongerThanItsCapacity() {
         var buffer = GrowableBuffer<UInt8>(capacity: 4)
         let bytes = Array("a longer run than the capacity".utf8)
         bytes.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "!"))
         #expect(Array(buffer.elements) == bytes + [UInt8(ascii: "!")])
-        buffer.removeSuffix(from: 8)
-        buffer[0] = UInt8(ascii: "A")
         let taken = buffer.take()
         defer { free(UnsafeMutableRawPointer(mutating: taken.baseAddress)) }
-        #expect(String(decoding: taken, as: UTF8.self) == "A longer")
+        #expect(String(decoding: taken, as: UTF8.self) == "a longer run than the capacity!")
+    }
+
+    @Test func aCopyHoldsTheArray() {
+        let taken = GrowableBuffer(copying: [Int32(3), 1, 2]).take()
+        defer { free(UnsafeMutableRawPointer(mutating: taken.baseAddress)) }
+        #expect(Array(taken) == [3, 1, 2])
     }
 
     @Test func anEmptyBufferHandsOverNothing() {
