@@ -395,7 +395,7 @@ struct ManifestLoader {
         var entries: [String: FeatureTable.Entry] = Dictionary(minimumCapacity: parsed.all.count)
         for (index, feature) in parsed.all.enumerated() {
             entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition,
-                                                                defaults: ChannelDefaults(channels: channels, values: defaults[index]))
+                                                                defaults: defaults[index])
         }
         return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: parsed.all.map(\.definition.id)), enums: enumDefinitions,
                                objects: objectDefinitions, checker: checker, warnings: warnings)
@@ -538,23 +538,32 @@ struct ManifestLoader {
         return resolved
     }
 
-    /// Stage 6: every feature's complete value for each channel, by position in `parsed.all`,
-    /// then by position in `channels`. An imported module's features have the value of the
-    /// channel it is imported for; the root's are resolved per channel, and then the overrides apply.
+    /// Stage 6: every feature's complete value for each channel, by position in `parsed.all`.
+    /// An imported module's features have the value of the channel it is imported for; the
+    /// root's are resolved per channel, and then the overrides apply.
+    ///
+    /// A root feature that no import overrides, whose variables each have one literal default
+    /// and whose types hold no object, has a value that is a plain merge, which cannot fail:
+    /// it is left to be merged when asked for (most features of a large app are such).
     private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
-                                 checker: ValueChecker) throws(ManifestError) -> [[JSONValue?]] {
+                                 checker: ValueChecker) throws(ManifestError) -> [ChannelDefaults] {
+        let overridden = Set(imports.overrides.map(\.feature))
+        let isMerge = parsed.all.map { feature in
+            feature.module == 0 && feature.variableBlocks.isEmpty && !overridden.contains(feature.definition.id)
+                && !feature.definition.variables.contains { ValueChecker.mayComplete($0.type) }
+        }
         var fixed: [Int: JSONValue] = [:]
         for (index, feature) in parsed.all.enumerated() where feature.module != 0 {
             guard let channel = imports.moduleChannel[feature.module] else { continue }
             fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
         }
-        var defaults = [[JSONValue?]](repeating: [JSONValue?](repeating: nil, count: channels.count), count: parsed.all.count)
+        var defaults = isMerge.map { $0 ? [] : [JSONValue?](repeating: nil, count: channels.count) }
         // Channels whose defaults blocks are the same give the same value: most features have
         // no block, or one for a single channel, so it is worked out once per distinct set.
         var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
         for (slot, channel) in channels.enumerated() {
             var values: [Int: JSONValue] = fixed
-            for (index, feature) in parsed.all.enumerated() where feature.module == 0 {
+            for (index, feature) in parsed.all.enumerated() where feature.module == 0 && !isMerge[index] {
                 let applying = Self.applyingBlocks(of: feature, channel: channel)
                 if let value = known[index].first(where: { $0.applying == applying })?.value {
                     defaults[index][slot] = value
@@ -583,7 +592,10 @@ struct ManifestLoader {
             }
             for (index, value) in values { defaults[index][slot] = value }
         }
-        return defaults
+        return parsed.all.indices.map { index in
+            isMerge[index] ? ChannelDefaults(channels: channels, variables: parsed.all[index].definition.variables, blocks: parsed.all[index].blocks)
+                : ChannelDefaults(channels: channels, values: defaults[index])
+        }
     }
 
     /// Which of `feature`'s blocks (its `defaults`, then each variable's in order) apply to
@@ -603,7 +615,7 @@ struct ManifestLoader {
     /// feature and problem, naming the first channel that has it). Variable defaults written per
     /// channel (Firefox for iOS's messaging) are this loader's reading, not nimbus-fml's, which
     /// has no rule for them to break, so such features are left out.
-    private func aliasWarnings(_ parsed: ParsedFeatures, defaults: [[JSONValue?]], channels: [String],
+    private func aliasWarnings(_ parsed: ParsedFeatures, defaults: [ChannelDefaults], channels: [String],
                                objects: [String: ObjectDefinition]) -> [String] {
         var warnings: [String] = []
         let aliasChecker = StringAliasChecker(objects: objects)
@@ -617,7 +629,7 @@ struct ManifestLoader {
             let definition = parsed.all[index].definition, id = definition.id
             var seen: Set<String> = []
             for (slot, channel) in channels.enumerated() {
-                guard let value = defaults[index][slot] else { continue }
+                guard let value = defaults[index][slot: slot] else { continue }
                 for problem in aliasChecker.problems(in: value, of: definition) where seen.insert(problem).inserted {
                     warnings.append(ManifestError(at: definition.location, "in the default of feature '\(id)' for channel '\(channel)', "
                         + "\(problem), which nimbus-fml refuses").description)
@@ -699,9 +711,7 @@ struct ManifestLoader {
                 base[variable.name] = variable.defaultValue
             }
         }
-        let overrides = parsed.blocks.filter { $0.applies(to: channel) }
-            .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
-        let merged = JSONValue.object(base).merging(overrides)
+        let merged = ChannelDefaults.value(base: base, blocks: parsed.blocks, channel: channel)
         // Every part was checked against its variable's type in stage 4. Where no type holds an
         // object, completing changes nothing and a merge of checked parts is a checked whole, so
         // the check below could not fail: it is most of the cost of this stage for a large app.

@@ -43,6 +43,52 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
         #expect(manifest.defaultValue(forFeature: "nope", channel: "beta") == .null)
     }
 
+    /// A feature whose value is a plain merge is merged when a channel is asked for: maps merge
+    /// deep, a null `value:` and a targeted block change nothing, and the snapshot holds the
+    /// same value for each channel.
+    @Test func mergedDefaultsAreTheSameAskedForAndFromASnapshot() throws {
+        let fixture = try ManifestFixture()
+        try fixture.write("m.fml.yaml", """
+            channels: [developer, beta, release]
+            features:
+              homescreen:
+                description: Home.
+                variables:
+                  sections:
+                    type: Map<String, Boolean>
+                    default: { top-sites: true, pocket: false }
+                  title:
+                    type: String
+                    default: Home
+                defaults:
+                  - channels: [developer, beta]
+                    value: { sections: { pocket: true } }
+                  - channel: developer
+                    value: { sections: { jump-back-in: true } }
+                  - channel: beta
+                    value: null
+                  - channel: release
+                    targeting: is_phone
+                    value: { title: Targeted }
+            """)
+        let manifest = try FeatureManifest.load(path: fixture.path("m.fml.yaml"))
+        let expected: [String: JSONValue] = [
+            "developer": .object(["sections": .object(["top-sites": .bool(true), "pocket": .bool(true), "jump-back-in": .bool(true)]),
+                                  "title": .string("Home")]),
+            "beta": .object(["sections": .object(["top-sites": .bool(true), "pocket": .bool(true)]), "title": .string("Home")]),
+            "release": .object(["sections": .object(["top-sites": .bool(true), "pocket": .bool(false)]), "title": .string("Home")]),
+        ]
+        var writer = SnapshotWriter()
+        manifest.write(to: &writer)
+        var reader = try SnapshotReader(writer.finish())
+        let snapshot = try FeatureManifest(snapshot: &reader)
+        for (channel, value) in expected {
+            #expect(manifest.defaultValue(forFeature: "homescreen", channel: channel) == value, "\(channel)")
+            #expect(snapshot.defaultValue(forFeature: "homescreen", channel: channel) == value, "\(channel) from the snapshot")
+        }
+        #expect(manifest.defaultValue(forFeature: "homescreen", channel: "nightly") == .null)
+    }
+
     @Test func objectDefaultsMergeUnderVariableDefaultsAndBlocks() throws {
         let fixture = try ManifestFixture()
         try fixture.write("m.fml.yaml", """
