@@ -9,13 +9,18 @@
 /// ```
 public struct YAMLMark: Sendable, Hashable, CustomStringConvertible {
     public let file: String
-    public let line: Int
-    public let column: Int
+    // 32 bits each are more lines and columns than any file this reads can have, and a large
+    // app holds a mark for every flag, feature, variable and block: several hundred thousand.
+    private let storedLine: Int32
+    private let storedColumn: Int32
+
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
 
     public init(file: String, line: Int, column: Int) {
         self.file = file
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     /// `file:line:column`, the prefix compilers use, so editors and terminals can jump to it.
