@@ -997,7 +997,7 @@ struct ManifestLoader {
     /// of the message so it lists each field once).
     private static func checkKeys(_ entries: [YAMLNode.Entry], allowed: [String], aliases: [String] = [],
                                   in context: @autoclosure () -> String) throws(ManifestError) {
-        for entry in entries where !allowed.contains(where: entry.key.hasText) && !aliases.contains(where: entry.key.hasText) {
+        for entry in entries where !entry.key.hasText(anyOf: allowed) && !entry.key.hasText(anyOf: aliases) {
             throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in \(context()); expected one of: \(allowed.joined(separator: ", "))")
         }
     }

@@ -306,7 +306,7 @@ package struct RegistryFile {
     }
 
     private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: @autoclosure () -> String) throws(YAMLError) {
-        for entry in entries where !allowed.contains(where: entry.key.hasText) {
+        for entry in entries where !entry.key.hasText(anyOf: allowed) {
             let key = entry.key.string ?? ""
             let hint = NearestName.find(key, among: allowed).map { " (did you mean `\($0)`?)" } ?? ""
             throw YAMLError(at: entry.key.mark, "unknown key `\(key)` in \(what())\(hint); expected one of: \(allowed.joined(separator: ", "))")

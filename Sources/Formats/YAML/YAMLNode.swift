@@ -138,6 +138,15 @@ public struct YAMLNode: Sendable, Hashable {
         return record.kind.style != nil && document.scalar(record, is: text)
     }
 
+    /// Whether the node is a scalar whose text is one of `texts`: a key checked against every
+    /// name a format allows, reading the node once rather than once per name.
+    public func hasText(anyOf texts: [String]) -> Bool {
+        let record = record
+        guard record.kind.style != nil else { return false }
+        for text in texts where document.scalar(record, is: text) { return true }
+        return false
+    }
+
     /// The keys of a mapping in file order (empty for anything else).
     public var keys: [String] { entries?.compactMap(\.key.string) ?? [] }
 
