@@ -17,13 +17,18 @@ enum BenchmarkRunner {
     /// What the experiments figure runs in a fresh process (`NimbusBenchmarks.timeEnrollment`).
     static let timeEnrollment = FlagOption("--time-enrollment", help: "print the best of ROUNDS evaluations of the records file for one "
                                            + "client, in seconds (the experiments figure runs it in a fresh process)")
+    /// What the cold figures run each command through (`MeasuredChild`).
+    static let measure = FlagOption(MeasuredChild.option, help: "run COMMAND as a child of a fresh process and print its user CPU "
+                                    + "seconds, wall seconds and peak memory in MiB (the cold figures measure through it); first and alone")
     static let helpOption = FlagOption.help("this help")
-    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, combinationsOnly, json, generateOption, timeEnrollment, helpOption]
+    static let options: [any DeclaredOption] = [quick, menuOnly, overridesOnly, coldOnly, combinationsOnly, json, generateOption, timeEnrollment,
+                                                measure, helpOption]
 
     static let usage = """
         usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only | --combinations-only]
                flags-bench --generate FLAGS FOLDER
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
+               flags-bench --measure COMMAND [ARGUMENT...]
         \(HelpLayout.optionList(options.map(\.spec), width: 80, maximumLabelWidth: 18))
         Exit status: 0 when every target is met, 1 otherwise, 2 on a usage error.
         """
@@ -78,6 +83,8 @@ enum BenchmarkRunner {
     }
 
     static func main(_ words: [String]) -> Int32 {
+        // First and alone: what follows is the measured command's own arguments.
+        if words.first == MeasuredChild.option { return MeasuredChild.main(Array(words.dropFirst())) }
         var arguments = ArgumentList(words, valuesMayLookLikeOptions: false)
         let quick: Bool, json: Bool, menuOnly: Bool, overridesOnly: Bool, coldOnly: Bool, combinationsOnly: Bool
         do throws(ArgumentError) {

@@ -89,7 +89,7 @@ enum ColdStartBenchmarks {
 
     static func notes(_ measured: [Size], rounds: Int) -> [String] {
         var notes = [
-            "Cold figures: the built flags binary run as a child (FLAGS_NO_CACHE=1, so no snapshot is read or written), best of \(rounds);"
+            "Cold figures: the built flags binary run as a child of a fresh flags-bench --measure (FLAGS_NO_CACHE=1, so no snapshot is read or written), best of \(rounds);"
                 + " CPU and peak memory are the kernel's (wait4) for that child. The floor is libyaml's event parser pulling every event of"
                 + " the same files in this process (YAMLEventCount), best of \(rounds); the cold menu is timed in tmux as the menu figures are.",
         ]

@@ -7,8 +7,11 @@ import Glibc
 /// A command run to its end as a user runs it, measured from outside: its CPU time, its wall
 /// time and its peak memory, from the kernel's own accounting of that one child (`wait4`).
 ///
-/// Started with `posix_spawn`, standard output and error to /dev/null, so what is timed is the
-/// program and not a pipe that someone has to drain.
+/// The command is started by a fresh `flags-bench --measure` process, not by this one: a child
+/// starts as a copy of its parent's address space until it execs, and the kernel counts that
+/// space's peak in the child's `ru_maxrss`, so a child of this run (which holds the generated
+/// apps) would report this run's peak whenever it is the larger. The fresh process is only the
+/// few MiB of a started program.
 struct MeasuredChild {
     /// User CPU seconds.
     var userSeconds: Double
@@ -17,9 +20,51 @@ struct MeasuredChild {
     /// Peak resident memory (`ru_maxrss`), in MiB.
     var peakMemoryMiB: Double
 
+    /// The option that runs `measureHere` and prints what it measured.
+    static let option = "--measure"
+
     /// Runs `command` (an executable and its arguments) with `environment` added to this
-    /// process's; a non-zero exit is an error naming `what`.
+    /// process's, through `flags-bench --measure`; a non-zero exit is an error naming `what`.
     static func run(_ command: [String], environment: [String: String], what: String) throws -> MeasuredChild {
+        guard let bench = Bundle.main.executableURL?.path else { throw BenchmarkError("\(what): cannot find flags-bench itself to measure through") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = [option] + command
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard process.terminationStatus == 0, numbers.count == 3 else {
+            throw BenchmarkError("\(what) failed: \(errorText.isEmpty ? command.joined(separator: " ") : errorText)")
+        }
+        return MeasuredChild(userSeconds: numbers[0], wallSeconds: numbers[1], peakMemoryMiB: numbers[2])
+    }
+
+    /// `flags-bench --measure COMMAND...`: runs the command with this process's environment and
+    /// prints its user seconds, wall seconds and peak MiB on one line.
+    static func main(_ command: [String]) -> Int32 {
+        guard !command.isEmpty else {
+            FileHandle.standardError.write(Data("flags-bench: \(option) takes a command to run and measure\n".utf8))
+            return 2
+        }
+        do {
+            let measured = try measureHere(command)
+            print(measured.userSeconds, measured.wallSeconds, measured.peakMemoryMiB)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("flags-bench: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// Started with `posix_spawn`, standard output and error to /dev/null, so what is timed is
+    /// the program and not a pipe that someone has to drain.
+    private static func measureHere(_ command: [String]) throws -> MeasuredChild {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -27,19 +72,15 @@ struct MeasuredChild {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let start = Stopwatch.now()
-        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
-        guard result == 0 else { throw BenchmarkError("\(what): could not start \(command[0]): \(result)") }
+        let result = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        guard result == 0 else { throw BenchmarkError("could not start \(command[0]): \(String(cString: strerror(result)))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         let end = Stopwatch.now()
-        guard status == 0 else { throw BenchmarkError("\(what) failed (wait status \(status)): \(command.joined(separator: " "))") }
+        guard status == 0 else { throw BenchmarkError("failed (wait status \(status)): \(command.joined(separator: " "))") }
         return MeasuredChild(userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6,
                              wallSeconds: Double(end - start) / 1e9,
                              peakMemoryMiB: Double(usage.ru_maxrss) / 1024)
