@@ -36,9 +36,11 @@ struct RegistryValidator {
             preferences.append(TypedPreference(id: preference.id, nimbus: .init(feature: preference.feature, variable: preference.variable),
                                                userPrefsKey: preference.userPrefsKey, enumName: enumName, variants: definition.variants))
         }
-        let ids = Set(file.flags.map(\.id))
-        for preference in file.preferences where ids.contains(preference.id) {
-            throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
+        if !file.preferences.isEmpty {
+            let ids = Set(file.flags.map(\.id))
+            for preference in file.preferences where ids.contains(preference.id) {
+                throw YAMLError(at: preference.mark, "`\(preference.id)` is both a flag and a preference; give them different ids")
+            }
         }
         try checkStoredKeys()
         var channels: [BuildChannel: String] = [:]
@@ -60,20 +62,23 @@ struct RegistryValidator {
     /// preferences) names one thing only. A user preference stored under another flag's debug key
     /// would let a release build, which honors no override, read that override as a preference;
     /// so a preference key may not end in the debug suffix, nor live in the tool's own branches.
+    ///
+    /// Debug keys are not claimed: each is its flag's id and the suffix, so two flags (whose ids
+    /// a mapping keeps unique) never share one, and a preference key ending in the suffix is
+    /// refused before it is claimed. Claiming one made and hashed a key for every flag.
     private func checkStoredKeys() throws(YAMLError) {
         // Who owns a key is put into words only for an error: making the texts of 10,000
         // flags up front was a tenth of a cold load's registry work.
         enum Owner {
-            case debugOverride(String), userPreference(String), typedPreference(String)
+            case userPreference(String), typedPreference(String)
             var text: String {
                 switch self {
-                case .debugOverride(let flag): "the debug override of flag `\(flag)`"
                 case .userPreference(let flag): "the user preference of flag `\(flag)`"
                 case .typedPreference(let id): "typed preference `\(id)`"
                 }
             }
         }
-        var owners: [String: Owner] = Dictionary(minimumCapacity: file.flags.count)
+        var owners: [String: Owner] = [:]
         func claim(_ key: String, by owner: Owner, at mark: YAMLMark) throws(YAMLError) {
             if let first = owners.updateValue(owner, forKey: key) {
                 throw YAMLError(at: mark, "\(owner.text) is stored under `\(key)`, which is already \(first.text); every stored key must be unique: rename one of them")
@@ -86,9 +91,6 @@ struct RegistryValidator {
             if let branch = Self.reservedBranches.first(where: { key.hasPrefix($0 + ".") }) {
                 throw YAMLError(at: mark, "\(owner.text) is stored under `\(key)`, in the store's own `\(branch).` branch; choose a key outside it")
             }
-        }
-        for flag in file.flags where flag.debug != nil {
-            try claim(FeatureFlagID.debugKey(for: flag.id), by: .debugOverride(flag.id), at: flag.mark)
         }
         for flag in file.flags {
             guard let key = flag.userPrefsKey else { continue }
