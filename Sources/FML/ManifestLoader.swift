@@ -51,7 +51,6 @@ struct ManifestLoader {
                                       "contacts", "events", "allow-coenrollment", "examples", "configurator"]
     /// nimbus-fml's other spellings: `default` for `defaults`, `owner`/`owners` for `contacts`.
     private static let featureKeyAliases = ["default", "owner", "owners"]
-    private static let variableKeys = ["type", "default", "description", "string-alias", "pref-key", "gecko-pref"]
     private static let fieldKeys = ["type", "default", "description"]
     private static let aboutKeys = ["description", "kotlin", "android", "swift", "ios"]
     private static let importKeys = ["path", "channel", "features"]
@@ -642,25 +641,26 @@ struct ManifestLoader {
     /// The checks of a feature's written defaults that do not depend on a channel.
     private func checkLiteralDefaults(of parsed: ParsedFeature, checker: ValueChecker) throws(ManifestError) {
         let definition = parsed.definition, declaration = parsed.declaration!
-        let context = "feature '\(definition.id)'"
-        let variableNodes = declaration.body["variables"]
+        // Made only for a message: this runs for every feature.
+        func context() -> String { "feature '\(definition.id)'" }
         for variable in definition.variables {
-            let node = variableNodes?[variable.name]?["default"]
-            let values: [(JSONValue, YAMLNode?)] = parsed.variableBlocks[variable.name].map { $0.map { ($0.value, $0.valueNode) } }
-                ?? [(variable.defaultValue, node)]
-            for (value, valueNode) in values {
-                let problems = checker.problems(in: value, as: variable.type, at: [], partial: true)
-                if let problem = problems.first {
-                    throw Self.error(problem, in: valueNode ?? declaration.key, "invalid default for variable '\(variable.name)' of \(context)")
-                }
+            // The node a problem points into is looked up only for the message.
+            func check(_ value: JSONValue, writtenAt node: @autoclosure () -> YAMLNode?) throws(ManifestError) {
+                guard let problem = checker.problems(in: value, as: variable.type, at: [], partial: true).first else { return }
+                throw Self.error(problem, in: node() ?? declaration.key, "invalid default for variable '\(variable.name)' of \(context())")
+            }
+            if let blocks = parsed.variableBlocks[variable.name] {
+                for block in blocks { try check(block.value, writtenAt: block.valueNode) }
+            } else {
+                try check(variable.defaultValue, writtenAt: declaration.body["variables"]?[variable.name]?["default"])
             }
         }
         for block in parsed.blocks {
-            try Self.checkBlock(block, of: definition, checker: checker, context: context)
+            try Self.checkBlock(block, of: definition, checker: checker, context: context())
         }
         if let examples = declaration.body["examples"], !examples.isNull {
-            for node in try Self.sequence(examples, "'examples' of \(context)") {
-                try Self.checkExample(node, in: declaration.key.mark.file, of: definition, checker: checker, context: context)
+            for node in try Self.sequence(examples, "'examples' of \(context())") {
+                try Self.checkExample(node, in: declaration.key.mark.file, of: definition, checker: checker, context: context())
             }
         }
     }
@@ -680,13 +680,13 @@ struct ManifestLoader {
 
     /// A defaults block must be a mapping of the feature's variables, each of its type.
     private static func checkBlock(_ block: DefaultsBlock, of definition: FeatureDefinition, checker: ValueChecker,
-                                   context: String) throws(ManifestError) {
+                                   context: @autoclosure () -> String) throws(ManifestError) {
         guard block.valueNode.isMapping || block.valueNode.isNull else {
-            throw ManifestError(at: block.valueNode.mark, "expected the value of a defaults block of \(context) to be a mapping of variables, found a \(block.valueNode.kindName)")
+            throw ManifestError(at: block.valueNode.mark, "expected the value of a defaults block of \(context()) to be a mapping of variables, found a \(block.valueNode.kindName)")
         }
         let value = block.valueNode.isNull ? JSONValue.object([:]) : block.value
         if let problem = checker.problems(inFeatureValue: value, of: definition, partial: true).first {
-            throw error(problem, in: block.valueNode, "invalid defaults block of \(context)")
+            throw error(problem, in: block.valueNode, "invalid defaults block of \(context())")
         }
     }
 
@@ -857,10 +857,10 @@ struct ManifestLoader {
             let body = try Self.mapping(field.value, fieldContext)
             try Self.checkKeys(body, allowed: Self.fieldKeys, in: fieldContext)
             var parsedTypes: [String: FMLType] = [:]
-            let type = try Self.type(of: field, resolve: resolve, parsedTypes: &parsedTypes, context: fieldContext)
+            let type = try Self.type(field.value["type"], of: field.key, resolve: resolve, parsedTypes: &parsedTypes, context: fieldContext)
             fields.append(VariableDefinition(
                 name: name, type: type,
-                defaultValue: try Self.literalDefault(of: field, type: type, context: fieldContext),
+                defaultValue: try Self.literalDefault(field.value["default"], of: field.key, type: type, context: fieldContext),
                 description: try Self.optionalString(field.value["description"], "'description'") ?? "",
                 location: field.key.mark))
         }
@@ -874,22 +874,24 @@ struct ManifestLoader {
     private func feature(_ declaration: Declaration, resolve: (String) -> FMLType?, channels: [String], parsedTypes: inout [String: FMLType])
         throws(ManifestError) -> (FeatureDefinition, [String: [DefaultsBlock]], [DefaultsBlock]) {
         // Built only for a message: most features have none, and this runs for each of them.
-        func context() -> String { "feature '\(declaration.name)'" }
-        let entries = try Self.mapping(declaration.body, context())
+        // The closures below capture the name and the body only: a declaration they capture is
+        // copied into each, four references counted every time.
+        let id = declaration.name, body = declaration.body
+        func context() -> String { "feature '\(id)'" }
+        let entries = try Self.mapping(body, context())
         try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context())
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        let variableEntries = try declaration.body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context())") } ?? []
+        let variableEntries = try body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context())") } ?? []
         for variable in variableEntries {
             let name = variable.key.string ?? ""
             func variableContext() -> String { "variable '\(name)' of \(context())" }
-            let body = try Self.mapping(variable.value, variableContext())
-            try Self.checkKeys(body, allowed: Self.variableKeys, in: variableContext())
-            let type = try Self.type(of: variable, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
+            let fields = try VariableFields(variable.value, context: variableContext())
+            let type = try Self.type(fields.type, of: variable.key, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
             var defaultValue: JSONValue
             // Firefox's messaging feature writes some variable defaults as channel blocks; a
             // List-typed default is always the list itself.
-            if let node = variable.value["default"], DefaultsBlock.isBlockList(node), !Self.isList(type) {
+            if let node = fields.defaultValue, DefaultsBlock.isBlockList(node), !Self.isList(type) {
                 var blocks: [DefaultsBlock] = []
                 for item in node.items! {
                     blocks.append(try DefaultsBlock(item, knownChannels: channels, context: variableContext()))
@@ -897,14 +899,14 @@ struct ManifestLoader {
                 variableBlocks[name] = blocks
                 defaultValue = DefaultsBlock.mergedForEveryChannel(blocks) ?? (Self.isMapOrObject(type) ? .object([:]) : .null)
             } else {
-                defaultValue = try Self.literalDefault(of: variable, type: type, context: variableContext())
+                defaultValue = try Self.literalDefault(fields.defaultValue, of: variable.key, type: type, context: variableContext())
             }
             variables.append(VariableDefinition(
                 name: name, type: type, defaultValue: defaultValue,
-                description: try Self.optionalString(variable.value["description"], "'description'") ?? "",
-                stringAlias: variable.value["string-alias"]?.string,
-                prefKey: try Self.optionalString(variable.value["pref-key"], "'pref-key'"),
-                geckoPref: variable.value["gecko-pref"]?.jsonValue,
+                description: try Self.optionalString(fields.description, "'description'") ?? "",
+                stringAlias: fields.stringAlias?.string,
+                prefKey: try Self.optionalString(fields.prefKey, "'pref-key'"),
+                geckoPref: fields.geckoPref?.jsonValue,
                 location: variable.key.mark))
         }
         var blocks: [DefaultsBlock] = []
@@ -923,15 +925,15 @@ struct ManifestLoader {
             }
         }
         var allowCoenrollment = false
-        if let node = declaration.body["allow-coenrollment"] {
+        if let node = body["allow-coenrollment"] {
             guard let flag = node.jsonValue.boolValue else {
                 throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context()) to be true or false, found \(node.jsonValue.kindName)")
             }
             allowCoenrollment = flag
         }
         let definition = FeatureDefinition(
-            id: declaration.name,
-            description: try Self.optionalString(declaration.body["description"], "'description'") ?? "",
+            id: id,
+            description: try Self.optionalString(body["description"], "'description'") ?? "",
             variables: variables, allowCoenrollment: allowCoenrollment, location: declaration.key.mark)
         return (definition, variableBlocks, blocks)
     }
@@ -940,9 +942,9 @@ struct ManifestLoader {
 
     /// `parsedTypes` holds the types already parsed, by their text: `resolve` is the same for
     /// every declaration of a load, and a large app spells the same few types thousands of times.
-    private static func type(of entry: YAMLNode.Entry, resolve: (String) -> FMLType?, parsedTypes: inout [String: FMLType],
+    private static func type(_ written: YAMLNode?, of key: YAMLNode, resolve: (String) -> FMLType?, parsedTypes: inout [String: FMLType],
                              context: @autoclosure () -> String) throws(ManifestError) -> FMLType {
-        guard let node = entry.value["type"] else { throw ManifestError(at: entry.key.mark, "missing 'type' in \(context())") }
+        guard let node = written else { throw ManifestError(at: key.mark, "missing 'type' in \(context())") }
         let text = try string(node, "'type'")
         if let known = parsedTypes[text] { return known }
         switch FMLType.parse(text, resolve: resolve) {
@@ -954,10 +956,10 @@ struct ManifestLoader {
     }
 
     /// A `default` as written; a missing one is null, which only an `Option` accepts.
-    private static func literalDefault(of entry: YAMLNode.Entry, type: FMLType, context: @autoclosure () -> String) throws(ManifestError) -> JSONValue {
-        guard let node = entry.value["default"] else {
+    private static func literalDefault(_ written: YAMLNode?, of key: YAMLNode, type: FMLType, context: @autoclosure () -> String) throws(ManifestError) -> JSONValue {
+        guard let node = written else {
             if case .option = type { return .null }
-            throw ManifestError(at: entry.key.mark, "missing 'default' in \(context()) (only Option types may omit it)")
+            throw ManifestError(at: key.mark, "missing 'default' in \(context()) (only Option types may omit it)")
         }
         return node.jsonValue
     }

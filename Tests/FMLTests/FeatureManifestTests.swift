@@ -251,6 +251,29 @@ private let firefoxManifestPath: String = URL(fileURLWithPath: #filePath)
         #expect(error.description == "\(path):5:5: unknown key 'variabels' in feature 'f'; expected one of: description, variables, defaults, meta-bug, documentation, contacts, events, allow-coenrollment, examples, configurator")
     }
 
+    @Test func aVariablesUnknownKeyAndAVariableThatIsNoMappingAreRefusedWhereWritten() throws {
+        let fixture = try ManifestFixture()
+        let misspelled = try fixture.write("m.fml.yaml", """
+            channels: [release]
+            features:
+              f:
+                description: F.
+                variables:
+                  enabled: { type: Boolean, default: true, descripton: On. }
+            """)
+        #expect(fixture.loadError("m.fml.yaml")?.description == "\(misspelled):6:48: unknown key 'descripton' in variable 'enabled' of feature 'f'; "
+            + "expected one of: type, default, description, string-alias, pref-key, gecko-pref")
+        let scalar = try fixture.write("s.fml.yaml", """
+            channels: [release]
+            features:
+              f:
+                description: F.
+                variables:
+                  enabled: true
+            """)
+        #expect(fixture.loadError("s.fml.yaml")?.description == "\(scalar):6:16: expected variable 'enabled' of feature 'f' to be a mapping, found a scalar")
+    }
+
     @Test func unknownTopLevelKeyError() throws {
         let fixture = try ManifestFixture()
         let path = try fixture.write("m.fml.yaml", "channels: [release]\nfeature: {}\n")
