@@ -65,13 +65,8 @@ struct ChannelDefaults: Sendable {
         return base
     }
 
-    /// `base` with the blocks that apply to `channel` merged over it, the blocks merged together
-    /// first, as nimbus-fml does.
+    /// `base` with the blocks that apply to `channel` merged over it.
     static func value(base: [String: JSONValue], blocks: [DefaultsBlock], channel: String) -> JSONValue {
-        var overrides = JSONValue.object([:])
-        for block in blocks where block.applies(to: channel) && !block.valueIsNull {
-            overrides = overrides.merging(block.value)
-        }
-        return JSONValue.object(base).merging(overrides)
+        JSONValue.object(base).merging(DefaultsBlock.overrides(blocks, for: channel))
     }
 }

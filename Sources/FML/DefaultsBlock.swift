@@ -61,6 +61,16 @@ struct DefaultsBlock: Sendable {
         }
     }
 
+    /// What the blocks that apply to `channel` lay over a feature's value: merged together first,
+    /// in order, as nimbus-fml does; a block whose `value:` is null changes nothing.
+    static func overrides(_ blocks: [DefaultsBlock], for channel: String) -> JSONValue {
+        var overrides = JSONValue.object([:])
+        for block in blocks where block.applies(to: channel) && !block.valueIsNull {
+            overrides = overrides.merging(block.value)
+        }
+        return overrides
+    }
+
     /// The blocks that name no channel merged in order, or nil when there are none.
     static func mergedForEveryChannel(_ blocks: [DefaultsBlock]) -> JSONValue? {
         blocks.filter { $0.channels == nil && !$0.hasTargeting }.reduce(nil) { merged, block in

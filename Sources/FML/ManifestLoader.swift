@@ -393,8 +393,7 @@ struct ManifestLoader {
         // Features of modules no channel reaches (none, or a root without channels) still exist.
         var entries: [String: FeatureTable.Entry] = Dictionary(minimumCapacity: parsed.all.count)
         for (index, feature) in parsed.all.enumerated() {
-            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition,
-                                                                defaults: defaults[index])
+            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
         }
         return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: parsed.all.map(\.definition.id)), enums: enumDefinitions,
                                objects: objectDefinitions, checker: checker, warnings: warnings)
@@ -575,8 +574,7 @@ struct ManifestLoader {
             for override in imports.overrides {
                 let index = parsed.position[override.feature]!
                 let importerChannel = override.importer == 0 ? channel : imports.moduleChannel[override.importer] ?? channel
-                let merged = override.blocks.filter { $0.applies(to: importerChannel) }
-                    .reduce(JSONValue.object([:])) { $0.merging($1.valueIsNull ? .object([:]) : $1.value) }
+                let merged = DefaultsBlock.overrides(override.blocks, for: importerChannel)
                 let feature = parsed.all[index].definition
                 let current = values[index] ?? defaults[index][slot] ?? .object([:])
                 values[index] = checker.complete(featureValue: current.merging(merged), of: feature)
