@@ -27,21 +27,9 @@ struct MeasuredChild {
     /// process's, through `flags-bench --measure`; a non-zero exit is an error naming `what`.
     static func run(_ command: [String], environment: [String: String], what: String) throws -> MeasuredChild {
         guard let bench = Bundle.main.executableURL?.path else { throw BenchmarkError("\(what): cannot find flags-bench itself to measure through") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bench)
-        process.arguments = [option] + command
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let numbers = String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard process.terminationStatus == 0, numbers.count == 3 else {
-            throw BenchmarkError("\(what) failed: \(errorText.isEmpty ? command.joined(separator: " ") : errorText)")
-        }
+        let printed = try TimedChild.output([bench, option] + command, environment: environment, what: what)
+        let numbers = printed.text.split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == 3 else { throw BenchmarkError("\(what) failed: \(printed.errors.isEmpty ? command.joined(separator: " ") : printed.errors)") }
         return MeasuredChild(userSeconds: numbers[0], wallSeconds: numbers[1], peakMemoryMiB: numbers[2])
     }
 
