@@ -29,8 +29,14 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     deinit { free(base) }
 
     subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
-        return base[index]
+        get {
+            precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "index \(index) out of a buffer of \(count)")
+            base[index] = newValue
+        }
     }
 
     /// The elements written so far, valid until the next change.
@@ -47,6 +53,12 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
         (base + count).update(from: source, count: elements.count)
         count += elements.count
+    }
+
+    /// Drops the elements from `index` on, keeping the room they took.
+    mutating func removeSuffix(from index: Int) {
+        precondition(index >= 0 && index <= count, "index \(index) out of a buffer of \(count)")
+        count = index
     }
 
     /// The elements, in a block of exactly their size that the caller now owns and must

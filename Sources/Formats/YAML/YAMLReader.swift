@@ -141,19 +141,22 @@ public enum YAMLReader {
 /// gather at the end of one shared array, and anchors seen so far. Noncopyable because it owns
 /// the document's buffers until `document(root:)` hands them over.
 private struct TreeBuilder: ~Copyable {
-    /// An open collection.
-    private struct Frame {
+    /// An open collection. Plain values only, kept in a buffer: the builder touches the top
+    /// frame for every event, and a frame holding a string or an array was reference-counted
+    /// (and its array checked for uniqueness) each time.
+    private struct Frame: BitwiseCopyable {
         let line: Int32
         let column: Int32
-        let anchor: String?
         let isMapping: Bool
-        /// Where this collection's children start in `pending`.
-        let start: Int
         /// In a mapping, whether the next node is a key.
         var expectsKey = true
-        /// The keys so far, made only once a mapping has many: a handful of keys is checked
-        /// for duplicates faster by comparing them in turn.
-        var seen: KeyTable?
+        /// This collection's anchor in `openAnchors`, or -1 (anchors are rare).
+        let anchor: Int32
+        /// This mapping's table of keys in `keyTables`, made only once it has many keys: a
+        /// handful of keys is checked for duplicates faster by comparing them in turn.
+        var keyTable: Int32 = -1
+        /// Where this collection's children start in `pending`.
+        let start: Int
         /// Nodes in this collection so far, itself included, aliases counted expanded.
         var size = 1
     }
@@ -167,8 +170,11 @@ private struct TreeBuilder: ~Copyable {
     private var tags: [Int32: String] = [:]
     private var children: GrowableBuffer<Int32>
     /// The children of every open collection, innermost last.
-    private var pending: [Int32] = []
-    private var stack: [Frame] = []
+    private var pending: GrowableBuffer<Int32>
+    private var stack: GrowableBuffer<Frame>
+    /// The anchors and key tables of open collections, innermost last, as their frames point.
+    private var openAnchors: [String] = []
+    private var keyTables: [KeyTable] = []
     private var anchors: [String: Int32] = [:]
     /// How many nodes each anchored node holds, counting what its own aliases expand to.
     private var anchorSizes: [String: Int] = [:]
@@ -184,6 +190,8 @@ private struct TreeBuilder: ~Copyable {
         text = GrowableBuffer(capacity: size)
         records = GrowableBuffer(capacity: size / 8)
         children = GrowableBuffer(capacity: size / 8)
+        pending = GrowableBuffer(capacity: 256)
+        stack = GrowableBuffer(capacity: 64)
     }
 
     /// The document built, with the node at `root` (from `handle`) as its root.
@@ -231,17 +239,24 @@ private struct TreeBuilder: ~Copyable {
                 throw YAMLError(at: mark(line, column), "nesting deeper than \(YAMLReader.maximumDepth) levels")
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            let anchor = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
-            stack.append(Frame(line: line, column: column, anchor: anchor, isMapping: isMapping, start: pending.count))
+            var anchor: Int32 = -1
+            if let name = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor) {
+                anchor = Int32(openAnchors.count)
+                openAnchors.append(name)
+            }
+            stack.append(Frame(line: line, column: column, isMapping: isMapping, anchor: anchor, start: pending.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            let frame = stack.removeLast()
+            let frame = stack[stack.count - 1]
+            stack.removeSuffix(from: stack.count - 1)
+            if frame.keyTable >= 0 { keyTables.removeLast() }
+            let anchor = frame.anchor >= 0 ? openAnchors.removeLast() : nil
             let first = Int32(children.count)
-            pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.start...])) }
+            children.append(contentsOf: UnsafeBufferPointer(rebasing: pending.elements[frame.start...]))
             let count = Int32(pending.count - frame.start)
-            pending.removeSubrange(frame.start...)
+            pending.removeSuffix(from: frame.start)
             records.append(.init(line: frame.line, column: frame.column, kind: frame.isMapping ? .mapping : .sequence,
                                  first: first, count: count))
-            try add(Int32(records.count - 1), anchor: frame.anchor, size: frame.size)
+            try add(Int32(records.count - 1), anchor: anchor, size: frame.size)
         default:
             break  // stream start, document end: nothing to build
         }
@@ -270,7 +285,7 @@ private struct TreeBuilder: ~Copyable {
             anchors[anchor] = node
             anchorSizes[anchor] = size
         }
-        guard !stack.isEmpty else {
+        guard stack.count > 0 else {
             root = node
             return
         }
@@ -304,29 +319,32 @@ private struct TreeBuilder: ~Copyable {
     /// `node` as the key with that text.
     private mutating func firstKey(_ record: YAMLDocument.Record, node: Int32, in frame: Int) -> Int32? {
         let start = stack[frame].start
+        let pendingKeys = pending.elements
         // Keys and values alternate from `start`; the node being added is not pending yet.
-        let keyCount = (pending.count - start) / 2
-        if stack[frame].seen == nil {
+        let keyCount = (pendingKeys.count - start) / 2
+        let table = stack[frame].keyTable
+        if table < 0 {
             var index = start
-            while index < pending.count {
-                let key = pending[index]
+            while index < pendingKeys.count {
+                let key = pendingKeys[index]
                 if sameText(records[Int(key)], record) { return key }
                 index += 2
             }
             if keyCount + 1 > Self.linearKeyLimit {
                 var seen = KeyTable(capacity: keyCount * 2)
                 index = start
-                while index < pending.count {
-                    _ = seen.insert(pending[index], hash: hash(records[Int(pending[index])])) { _ in false }
+                while index < pendingKeys.count {
+                    _ = seen.insert(pendingKeys[index], hash: hash(records[Int(pendingKeys[index])])) { _ in false }
                     index += 2
                 }
                 _ = seen.insert(node, hash: hash(record)) { _ in false }
-                stack[frame].seen = seen
+                stack[frame].keyTable = Int32(keyTables.count)
+                keyTables.append(seen)
             }
             return nil
         }
         let records = records.elements, text = text.elements
-        return stack[frame].seen!.insert(node, hash: hash(record)) { other in
+        return keyTables[Int(table)].insert(node, hash: hash(record)) { other in
             Self.sameText(records[Int(other)], record, in: text)
         }
     }
