@@ -74,16 +74,12 @@ struct MeasuredChild {
                              peakMemoryMiB: Double(usage.ru_maxrss) / 1024)
     }
 
-    /// The best of `rounds` runs, each figure on its own (the least CPU, the least wall time,
-    /// the least peak memory): a busy moment of the machine only ever adds.
-    static func best(of rounds: Int, _ command: [String], environment: [String: String], what: String) throws -> MeasuredChild {
-        var best = MeasuredChild(userSeconds: .infinity, wallSeconds: .infinity, peakMemoryMiB: .infinity)
-        for _ in 0..<max(rounds, 1) {
-            let run = try run(command, environment: environment, what: what)
-            best = MeasuredChild(userSeconds: min(best.userSeconds, run.userSeconds), wallSeconds: min(best.wallSeconds, run.wallSeconds),
-                                 peakMemoryMiB: min(best.peakMemoryMiB, run.peakMemoryMiB))
-        }
-        return best
+    /// This run's figures or `other`'s, whichever is less, each figure on its own (the least
+    /// CPU, the least wall time, the least peak memory): a busy moment of the machine only
+    /// ever adds, so the best of several runs is the figure.
+    func best(with other: MeasuredChild) -> MeasuredChild {
+        MeasuredChild(userSeconds: min(userSeconds, other.userSeconds), wallSeconds: min(wallSeconds, other.wallSeconds),
+                      peakMemoryMiB: min(peakMemoryMiB, other.peakMemoryMiB))
     }
 }
 #endif
