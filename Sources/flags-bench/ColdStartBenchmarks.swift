@@ -38,9 +38,9 @@ enum ColdStartBenchmarks {
               FileManager.default.isExecutableFile(atPath: flags) else {
             throw BenchmarkError("the flags binary is not next to flags-bench; build it: swift build -c release -Xswiftc -DMOZ_CHANNEL_beta --product flags")
         }
-        // The list and the floor are cheap to repeat and the ratio the target judges; the
-        // menu in tmux and PyYAML (a minute at 100,000 flags) are not.
-        let rounds = quick ? 1 : 5, launches = quick ? 1 : 3
+        // PyYAML takes about a minute at 100,000 flags: fewer rounds of it are enough to be
+        // beside the others.
+        let rounds = quick ? 1 : 5, pyyamlRounds = quick ? 1 : 3
         let folder = root + "/cold"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The store must be in a folder only this user may write, as the tool requires.
@@ -54,24 +54,27 @@ enum ColdStartBenchmarks {
             // Once untimed: creates the store and brings the files into the page cache, for
             // every program measured here alike.
             _ = try MeasuredChild.run([flags, "list", "--config", app.registryPath], environment: environment, what: "flags list")
-            // The floor and the list take turns, so that a slow stretch of the machine (its
-            // speed moves over seconds here) falls on both sides of the ratio alike.
+            // The floor, the list and the menu take turns, so that a slow stretch of the machine
+            // (its speed moves over seconds here) falls on both sides of each ratio alike.
+            let menu = try ColdMenu(app: app, flags: flags, environment: environment)
+            defer { menu.end() }
             var floor = (user: Double.infinity, wall: Double.infinity)
             var list = MeasuredChild(userSeconds: .infinity, wallSeconds: .infinity, peakMemoryMiB: .infinity)
+            var menuMilliseconds = Double.infinity
             for _ in 0..<rounds {
                 let floorRound = try floorSeconds(files: app.yamlFiles)
                 floor = (min(floor.user, floorRound.user), min(floor.wall, floorRound.wall))
                 list = list.best(with: try MeasuredChild.run([flags, "list", "--config", app.registryPath], environment: environment,
                                                              what: "flags list (\(size) flags)"))
+                menuMilliseconds = min(menuMilliseconds, try menu.firstFrameMilliseconds())
             }
-            let menu = try coldMenu(app: app, flags: flags, environment: environment, rounds: launches)
-            // PyYAML takes about a minute at 100,000 flags: once is enough to be beside it.
-            let pyyaml = try PythonReference.pyyamlSeconds(files: app.yamlFiles, rounds: size > 10_000 ? 1 : launches)
+            let menuPeakMemoryMiB = menu.peakMemoryMiB
+            let pyyaml = try PythonReference.pyyamlSeconds(files: app.yamlFiles, rounds: size > 10_000 ? 1 : pyyamlRounds)
             measured.append(Size(flags: size, floorUserSeconds: floor.user, floorWallSeconds: floor.wall, list: list,
-                                 menuMilliseconds: menu.milliseconds, menuPeakMemoryMiB: menu.peakMemoryMiB, pyyamlSeconds: pyyaml))
+                                 menuMilliseconds: menuMilliseconds, menuPeakMemoryMiB: menuPeakMemoryMiB, pyyamlSeconds: pyyaml))
             try? FileManager.default.removeItem(atPath: app.folder)
         }
-        return (figures(measured), notes(measured, rounds: rounds, launches: launches))
+        return (figures(measured), notes(measured, rounds: rounds))
     }
 
     static func figures(_ measured: [Size]) -> [BenchmarkFigure] {
@@ -96,11 +99,11 @@ enum ColdStartBenchmarks {
         return figures
     }
 
-    static func notes(_ measured: [Size], rounds: Int, launches: Int) -> [String] {
+    static func notes(_ measured: [Size], rounds: Int) -> [String] {
         var notes = [
             "Cold figures: the built flags binary run as a child of a fresh flags-bench --measure (FLAGS_NO_CACHE=1, so no snapshot is read or written), best of \(rounds);"
                 + " CPU and peak memory are the kernel's (wait4) for that child. The floor is libyaml's event parser pulling every event of"
-                + " the same files in this process (YAMLEventCount), best of \(rounds), taking turns with the list; the cold menu is timed in tmux as the menu figures are, best of \(launches).",
+                + " the same files in this process (YAMLEventCount); the cold menu is timed in tmux as the menu figures are. Each round runs the floor, the list and the menu in turn; each figure is the best of \(rounds) rounds.",
         ]
         for size in measured {
             notes.append("Cold, \(Format.number(Double(size.flags))) flags: flags list \(Format.withUnit(size.list.userSeconds, "s")) user CPU,"
@@ -135,29 +138,6 @@ enum ColdStartBenchmarks {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    }
-
-    /// The menu's first full frame with no snapshot, best of `rounds` launches in tmux (after the
-    /// untimed `flags list` that created the store), and the peak memory of the last one.
-    static func coldMenu(app: GeneratedApp, flags: String, environment: [String: String],
-                         rounds: Int) throws -> (milliseconds: Double, peakMemoryMiB: Double) {
-        let rows = MenuBenchmarks.rows
-        let driver = try TmuxDriver(columns: MenuBenchmarks.columns, rows: rows)
-        defer { driver.kill() }
-        let lastRow = GeneratedApp.title(MenuBenchmarks.lastVisibleRow)
-        func isFullFrame(_ screen: [Substring]) -> Bool {
-            screen.count >= rows && screen[rows - 1].contains("q quit") && screen[rows - 2].contains("1/")
-                && screen[rows - 3].contains(lastRow) && screen[0].contains("Feature Flags")
-        }
-        var best = Double.infinity, peak = 0.0
-        for _ in 0..<max(rounds, 1) {
-            try MenuBenchmarks.blank(driver)
-            let start = try driver.launch("exec '\(flags)' menu --config '\(app.registryPath)'", environment: environment)
-            let end = try driver.waitFor("the cold menu's first frame (\(app.flagCount) flags)", timeout: 120, isFullFrame)
-            best = min(best, Double(end - start) / 1e6)
-            peak = try TmuxDriver.peakMemoryMiB(pid: try driver.panePID())
-        }
-        return (best, peak)
     }
 }
 #endif
