@@ -19,15 +19,9 @@ final class ColdMenu {
 
     /// Launches the menu once and returns how long its first full frame took to show.
     func firstFrameMilliseconds() throws -> Double {
-        let rows = MenuBenchmarks.rows
-        let lastRow = GeneratedApp.title(MenuBenchmarks.lastVisibleRow)
-        func isFullFrame(_ screen: [Substring]) -> Bool {
-            screen.count >= rows && screen[rows - 1].contains("q quit") && screen[rows - 2].contains("1/")
-                && screen[rows - 3].contains(lastRow) && screen[0].contains("Feature Flags")
-        }
         try MenuBenchmarks.blank(driver)
         let start = try driver.launch("exec '\(flags)' menu --config '\(app.registryPath)'", environment: environment)
-        let end = try driver.waitFor("the cold menu's first frame (\(app.flagCount) flags)", timeout: 120, isFullFrame)
+        let end = try driver.waitFor("the cold menu's first frame (\(app.flagCount) flags)", timeout: 120, MenuBenchmarks.showsWholeMenu)
         peakMemoryMiB = try TmuxDriver.peakMemoryMiB(pid: try driver.panePID())
         try MenuBenchmarks.blank(driver)
         return Double(end - start) / 1e6
