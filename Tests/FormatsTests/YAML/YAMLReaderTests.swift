@@ -45,6 +45,26 @@ import Testing
         #expect(error.description == "many.yaml:41:1: duplicate key 'flag17' (first defined at line 18, column 1)")
     }
 
+    /// Open collections nest: each keeps its own anchor and, once it has many keys, its own
+    /// table of them, so an inner large mapping that has ended neither hides nor invents a
+    /// duplicate in the mapping around it, and each alias gets the collection it names.
+    @Test func nestedAnchorsAndLargeMappingsKeepToTheirOwnCollection() throws {
+        let inner = (0..<12).map { "  k\($0): \($0)\n" }.joined()
+        let outerBefore = (0..<10).map { "a\($0): 1\n" }.joined()
+        let text = "outer: &o\n  list: &l [1, 2]\n  name: x\n" + outerBefore + "big: &big\n" + inner
+            + "k0: top\nbigCopy: *big\nlistCopy: *l\nouterCopy: *o\n"
+        let root = try YAMLReader.read(string: text, name: "nest.yaml")
+        #expect(root["k0"]?.string == "top")
+        #expect(root["bigCopy"]?.jsonValue == root["big"]?.jsonValue)
+        #expect(root["bigCopy"]?["k11"]?.jsonValue == .int(11))
+        #expect(root["listCopy"]?.jsonValue == .array([.int(1), .int(2)]))
+        #expect(root["outerCopy"]?.jsonValue == .object(["list": .array([.int(1), .int(2)]), "name": .string("x")]))
+        let error = try #require(throws: YAMLError.self) {
+            try YAMLReader.read(string: outerBefore + "big:\n" + inner + "a3: again\n", name: "nest.yaml")
+        }
+        #expect(error.description == "nest.yaml:24:1: duplicate key 'a3' (first defined at line 4, column 1)")
+    }
+
     @Test func syntaxErrorNamesFileLineAndColumn() throws {
         let error = try #require(throws: YAMLError.self) {
             try YAMLReader.read(string: "a: 1\nb: [1, 2\nc: 3\n", name: "bad.yaml")
