@@ -35,8 +35,12 @@ struct DefaultsBlock: Sendable {
 
         /// The key `node` is, compared on its bytes; nil for any other.
         init?(_ node: YAMLNode) {
-            guard let key = Self.allCases.first(where: { node.hasText($0.rawValue) }) else { return nil }
-            self = key
+            // Spelled out rather than searched in `allCases`, which makes an array each time.
+            if node.hasText("channel") { self = .channel }
+            else if node.hasText("channels") { self = .channels }
+            else if node.hasText("value") { self = .value }
+            else if node.hasText("targeting") { self = .targeting }
+            else { return nil }
         }
     }
 
@@ -49,8 +53,13 @@ struct DefaultsBlock: Sendable {
     static func isBlockList(_ node: YAMLNode) -> Bool {
         guard let items = node.items, !items.isEmpty else { return false }
         return items.allSatisfy { item in
-            guard item["value"] != nil, let entries = item.entries else { return false }
-            return entries.allSatisfy { Key($0.key) != nil }
+            var hasValue = false, onlyBlockKeys = true
+            let isMapping = item.forEachEntry { key, _ in
+                let known = Key(key)
+                hasValue = hasValue || known == .value
+                onlyBlockKeys = onlyBlockKeys && known != nil
+            }
+            return isMapping && hasValue && onlyBlockKeys
         }
     }
 
@@ -81,14 +90,12 @@ struct DefaultsBlock: Sendable {
     /// Reads a block; `knownChannels` are the manifest's channels, `context` names the owner for
     /// messages ("feature 'x'").
     init(_ node: YAMLNode, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
-        guard let entries = node.entries else {
-            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context()), found a \(node.kindName)")
-        }
         var channels: [String] = []
         var value: YAMLNode?
         var hasTargeting = false
-        for entry in entries {
-            switch Key(entry.key) {
+        let isMapping = try node.forEachEntry { (key, entryValue) throws(ManifestError) in
+            let entry = YAMLNode.Entry(key: key, value: entryValue)
+            switch Key(key) {
             case .channel:
                 guard let text = entry.value.string else {
                     throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context()) to be a string, found a \(entry.value.kindName)")
@@ -119,6 +126,9 @@ struct DefaultsBlock: Sendable {
             case nil:
                 throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in a defaults block of \(context()); expected one of: \(Key.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+        }
+        guard isMapping else {
+            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context()), found a \(node.kindName)")
         }
         guard let value else {
             throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context())")

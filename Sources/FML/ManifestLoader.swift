@@ -405,8 +405,8 @@ struct ManifestLoader {
         for declaration in enums { try names.declare(declaration.name, .enumeration(declaration.name), declaration.key.mark, "enum") }
         for declaration in objects { try names.declare(declaration.name, .object(declaration.name), declaration.key.mark, "object") }
         for feature in features {
-            for variable in feature.body["variables"]?.entries ?? [] {
-                guard let alias = variable.value["string-alias"] else { continue }
+            try feature.body["variables"]?.forEachEntry { (_, variable) throws(ManifestError) in
+                guard let alias = variable["string-alias"] else { return }
                 let name = try Self.string(alias, "'string-alias'")
                 if let first = names.featureAliases[feature.name]?[name] {
                     throw ManifestError(at: alias.mark, "the string-alias '\(name)' should only be declared once per feature "
@@ -876,16 +876,25 @@ struct ManifestLoader {
         // copied into each, four references counted every time.
         let id = declaration.name, body = declaration.body
         func context() -> String { "feature '\(id)'" }
-        let entries = try Self.mapping(body, context())
-        try Self.checkKeys(entries, allowed: Self.featureKeys, aliases: Self.featureKeyAliases, in: context())
+        // One walk over the body finds the fields and the keys written twice under two spellings;
+        // the errors are still raised in the order of the checks below.
+        var fields = FeatureFields()
+        let isMapping = try body.forEachEntry { (key, value) throws(ManifestError) in
+            if !fields.note(key, value) && !key.hasText(anyOf: Self.featureKeys) && !key.hasText(anyOf: Self.featureKeyAliases) {
+                throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in \(context()); expected one of: \(Self.featureKeys.joined(separator: ", "))")
+            }
+        }
+        guard isMapping else { throw ManifestError(at: body.mark, "expected \(context()) to be a mapping, found a \(body.kindName)") }
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        let variableEntries = try body["variables"].map { (node: YAMLNode) throws(ManifestError) in try Self.mapping(node, "'variables' of \(context())") } ?? []
-        for variable in variableEntries {
-            let name = variable.key.string ?? ""
+        if let node = fields.variables, !node.isMapping {
+            throw ManifestError(at: node.mark, "expected 'variables' of \(context()) to be a mapping, found a \(node.kindName)")
+        }
+        try fields.variables?.forEachEntry { (variableKey, variableBody) throws(ManifestError) in
+            let name = variableKey.string ?? ""
             func variableContext() -> String { "variable '\(name)' of \(context())" }
-            let fields = try VariableFields(variable.value, context: variableContext())
-            let type = try Self.type(fields.type, of: variable.key, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
+            let fields = try VariableFields(variableBody, context: variableContext())
+            let type = try Self.type(fields.type, of: variableKey, resolve: resolve, parsedTypes: &parsedTypes, context: variableContext())
             var defaultValue: JSONValue
             // Firefox's messaging feature writes some variable defaults as channel blocks; a
             // List-typed default is always the list itself.
@@ -897,7 +906,7 @@ struct ManifestLoader {
                 variableBlocks[name] = blocks
                 defaultValue = DefaultsBlock.mergedForEveryChannel(blocks) ?? (Self.isMapOrObject(type) ? .object([:]) : .null)
             } else {
-                defaultValue = try Self.literalDefault(fields.defaultValue, of: variable.key, type: type, context: variableContext())
+                defaultValue = try Self.literalDefault(fields.defaultValue, of: variableKey, type: type, context: variableContext())
             }
             variables.append(VariableDefinition(
                 name: name, type: type, defaultValue: defaultValue,
@@ -905,25 +914,23 @@ struct ManifestLoader {
                 stringAlias: fields.stringAlias?.string,
                 prefKey: try Self.optionalString(fields.prefKey, "'pref-key'"),
                 geckoPref: fields.geckoPref?.jsonValue,
-                location: variable.key.mark))
+                location: variableKey.mark))
         }
         var blocks: [DefaultsBlock] = []
         // `default` is nimbus-fml's other spelling of a feature's `defaults`; one of them may be given.
-        let spellings = entries.filter { $0.key.hasText("defaults") || $0.key.hasText("default") }
-        if spellings.count > 1 {
-            throw ManifestError(at: spellings[1].key.mark, "both 'defaults' and 'default' in \(context()): they are one field; write one list")
+        if let second = fields.secondDefaults {
+            throw ManifestError(at: second.mark, "both 'defaults' and 'default' in \(context()): they are one field; write one list")
         }
-        let contacts = entries.filter { $0.key.hasText("contacts") || $0.key.hasText("owner") || $0.key.hasText("owners") }
-        if contacts.count > 1 {
-            throw ManifestError(at: contacts[1].key.mark, "'\(contacts[1].key.string ?? "")' and '\(contacts[0].key.string ?? "")' in \(context()) are one field (contacts); write one list")
+        if let (first, second) = fields.secondContacts {
+            throw ManifestError(at: second.mark, "'\(second.string ?? "")' and '\(first.string ?? "")' in \(context()) are one field (contacts); write one list")
         }
-        if let node = spellings.first?.value, !node.isNull {
+        if let node = fields.defaults, !node.isNull {
             for item in try Self.sequence(node, "'defaults' of \(context())") {
                 blocks.append(try DefaultsBlock(item, knownChannels: channels, context: context()))
             }
         }
         var allowCoenrollment = false
-        if let node = body["allow-coenrollment"] {
+        if let node = fields.allowCoenrollment {
             guard let flag = node.jsonValue.boolValue else {
                 throw ManifestError(at: node.mark, "expected 'allow-coenrollment' of \(context()) to be true or false, found \(node.jsonValue.kindName)")
             }
@@ -931,7 +938,7 @@ struct ManifestLoader {
         }
         let definition = FeatureDefinition(
             id: id,
-            description: try Self.optionalString(body["description"], "'description'") ?? "",
+            description: try Self.optionalString(fields.description, "'description'") ?? "",
             variables: variables, allowCoenrollment: allowCoenrollment, location: declaration.key.mark)
         return (definition, variableBlocks, blocks)
     }

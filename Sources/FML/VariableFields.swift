@@ -15,23 +15,26 @@ struct VariableFields {
     private(set) var prefKey: YAMLNode?
     private(set) var geckoPref: YAMLNode?
 
+    private init() {}
+
     /// `context` names the variable for messages ("variable 'x' of feature 'y'").
     init(_ node: YAMLNode, context: @autoclosure () -> String) throws(ManifestError) {
-        guard let entries = node.entries else {
-            throw ManifestError(at: node.mark, "expected \(context()) to be a mapping, found a \(node.kindName)")
-        }
-        for entry in entries {
+        var fields = VariableFields()
+        let isMapping = try node.forEachEntry { (key, value) throws(ManifestError) in
             // A key given twice is refused when the document is read, so each is set once.
-            let key = entry.key
-            if key.hasText("type") { type = entry.value }
-            else if key.hasText("default") { defaultValue = entry.value }
-            else if key.hasText("description") { description = entry.value }
-            else if key.hasText("string-alias") { stringAlias = entry.value }
-            else if key.hasText("pref-key") { prefKey = entry.value }
-            else if key.hasText("gecko-pref") { geckoPref = entry.value }
+            if key.hasText("type") { fields.type = value }
+            else if key.hasText("default") { fields.defaultValue = value }
+            else if key.hasText("description") { fields.description = value }
+            else if key.hasText("string-alias") { fields.stringAlias = value }
+            else if key.hasText("pref-key") { fields.prefKey = value }
+            else if key.hasText("gecko-pref") { fields.geckoPref = value }
             else {
                 throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
             }
         }
+        guard isMapping else {
+            throw ManifestError(at: node.mark, "expected \(context()) to be a mapping, found a \(node.kindName)")
+        }
+        self = fields
     }
 }

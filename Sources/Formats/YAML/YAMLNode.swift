@@ -115,6 +115,21 @@ public struct YAMLNode: Sendable, Hashable {
         return entries
     }
 
+    /// Calls `body` with each key and value of a mapping in file order; returns false (calling
+    /// nothing) for anything else. It makes no array: the loaders walk millions of entries once.
+    @discardableResult
+    public func forEachEntry<E: Error>(_ body: (_ key: YAMLNode, _ value: YAMLNode) throws(E) -> Void) throws(E) -> Bool {
+        let record = record
+        guard record.kind == .mapping else { return false }
+        var child = Int(record.first)
+        let end = child + Int(record.count)
+        while child < end {
+            try body(YAMLNode(document: document, index: document.children[child]), YAMLNode(document: document, index: document.children[child + 1]))
+            child += 2
+        }
+        return true
+    }
+
     /// The value of the mapping entry whose key is `key`, or nil (also for non-mappings).
     public subscript(key: String) -> YAMLNode? {
         let record = record
