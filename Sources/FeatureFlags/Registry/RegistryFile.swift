@@ -108,8 +108,9 @@ package struct RegistryFile {
         let experiments = try root["experiments"].map { node throws(YAMLError) in try readExperiments(node, folder: folder) }
 
         var flags: [Flag] = []
-        for entry in try root["flags"]?.requireMapping("`flags`") ?? [] {
-            flags.append(try readFlag(entry))
+        if let node = root["flags"] {
+            if !node.isMapping { _ = try node.requireMapping("`flags`") }
+            try node.forEachEntry { (key, value) throws(YAMLError) in flags.append(try readFlag(YAMLNode.Entry(key: key, value: value))) }
         }
         var preferences: [Preference] = []
         for entry in try root["preferences"]?.requireMapping("`preferences`") ?? [] {
@@ -218,32 +219,44 @@ package struct RegistryFile {
     private static func readFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> Flag {
         let id = try entry.key.requireString("a flag id")
         try requireSwiftIdentifier(id, at: entry.key.mark, what: "flag id")
-        let body = try entry.value.requireMapping("flag `\(id)`")
-        try rejectUnknownKeys(body, allowed: flagKeys, in: "flag `\(id)`")
-        let node = entry.value
+        // One walk finds the fields and refuses an unknown key: a registry has thousands of flags.
+        var featureNode: YAMLNode?, variableNode: YAMLNode?, debugNode: YAMLNode?, keyNode: YAMLNode?, fallbackNode: YAMLNode?
+        let isMapping = try entry.value.forEachEntry { (key, value) throws(YAMLError) in
+            if key.hasText("feature") { featureNode = value }
+            else if key.hasText("variable") { variableNode = value }
+            else if key.hasText("debug") { debugNode = value }
+            else if key.hasText("userPrefsKey") { keyNode = value }
+            else if key.hasText("default") { fallbackNode = value }
+            else { throw unknownKey(key, allowed: flagKeys, in: "flag `\(id)`") }
+        }
+        if !isMapping { _ = try entry.value.requireMapping("flag `\(id)`") }
         var feature: String?, featureMark: YAMLMark?, variable: String?, variableMark: YAMLMark?
-        if let featureNode = node["feature"] {
+        if let featureNode {
             feature = try featureNode.requireString("`feature` of flag `\(id)`")
             featureMark = featureNode.mark
-            let variableNode = node["variable"]
             variable = try variableNode?.requireString("`variable` of flag `\(id)`") ?? "enabled"
             variableMark = variableNode?.mark ?? featureNode.mark
-        } else if let variableNode = node["variable"] {
+        } else if let variableNode {
             throw YAMLError(at: variableNode.mark, "flag `\(id)` names a `variable` but no `feature`; add `feature: <nimbus feature id>`")
         }
         var debug: FeatureFlagDefinition.DebugRow?
-        if let debugNode = node["debug"] {
-            let fields = try debugNode.requireMapping("`debug` of flag `\(id)`")
-            try rejectUnknownKeys(fields, allowed: debugKeys, in: "`debug` of flag `\(id)`")
-            let title = try debugNode["title"]?.requireString("`debug.title` of flag `\(id)`") ?? id
-            let status = try debugNode["status"]?.requireString("`debug.status` of flag `\(id)`") ?? ""
+        if let debugNode {
+            var titleNode: YAMLNode?, statusNode: YAMLNode?
+            let isMapping = try debugNode.forEachEntry { (key, value) throws(YAMLError) in
+                if key.hasText("title") { titleNode = value }
+                else if key.hasText("status") { statusNode = value }
+                else { throw unknownKey(key, allowed: debugKeys, in: "`debug` of flag `\(id)`") }
+            }
+            if !isMapping { _ = try debugNode.requireMapping("`debug` of flag `\(id)`") }
+            let title = try titleNode?.requireString("`debug.title` of flag `\(id)`") ?? id
+            let status = try statusNode?.requireString("`debug.status` of flag `\(id)`") ?? ""
             debug = .init(title: title, status: status)
         }
-        let userPrefsKey = try node["userPrefsKey"].map { (key: YAMLNode) throws(YAMLError) -> String in
+        let userPrefsKey = try keyNode.map { (key: YAMLNode) throws(YAMLError) -> String in
             try storeKey(key, "`userPrefsKey` of flag `\(id)`")
         }
         var fallback: Bool?
-        if let fallbackNode = node["default"] {
+        if let fallbackNode {
             guard let value = fallbackNode.jsonValue.boolValue else {
                 throw YAMLError(at: fallbackNode.mark, "`default` of flag `\(id)` must be true or false, found \(fallbackNode.jsonValue.kindName)")
             }
@@ -307,10 +320,14 @@ package struct RegistryFile {
 
     private static func rejectUnknownKeys(_ entries: [YAMLNode.Entry], allowed: [String], in what: @autoclosure () -> String) throws(YAMLError) {
         for entry in entries where !entry.key.hasText(anyOf: allowed) {
-            let key = entry.key.string ?? ""
-            let hint = NearestName.find(key, among: allowed).map { " (did you mean `\($0)`?)" } ?? ""
-            throw YAMLError(at: entry.key.mark, "unknown key `\(key)` in \(what())\(hint); expected one of: \(allowed.joined(separator: ", "))")
+            throw unknownKey(entry.key, allowed: allowed, in: what())
         }
+    }
+
+    private static func unknownKey(_ node: YAMLNode, allowed: [String], in what: String) -> YAMLError {
+        let key = node.string ?? ""
+        let hint = NearestName.find(key, among: allowed).map { " (did you mean `\($0)`?)" } ?? ""
+        return YAMLError(at: node.mark, "unknown key `\(key)` in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))")
     }
 
     /// Flag ids become Swift enum cases in generated code, so they must be identifiers.
