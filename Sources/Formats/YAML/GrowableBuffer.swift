@@ -42,12 +42,15 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// The elements written so far, valid until the next change.
     var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
+    // Inlined, with the growth out of line: the tree builder appends once or twice per event.
+    @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = element
         count += 1
     }
 
+    @inline(__always)
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
@@ -70,6 +73,7 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         return taken
     }
 
+    @inline(never)
     private mutating func grow(toHold needed: Int) {
         var size = capacity
         while size < needed { size *= 2 }

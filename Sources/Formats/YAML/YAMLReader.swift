@@ -219,8 +219,9 @@ private struct TreeBuilder: ~Copyable {
             case YAML_FOLDED_SCALAR_STYLE: .folded
             default: .plain
             }
-            let node = appendScalar(scalar.value, length: scalar.length, kind: kind, tag: Self.string(scalar.tag), line: line, column: column)
-            try add(node, anchor: Self.string(scalar.anchor), size: 1)
+            let node = appendScalar(scalar.value, length: scalar.length, kind: kind, tag: scalar.tag, line: line, column: column)
+            if let anchor = Self.string(scalar.anchor) { remember(anchor: anchor, node: node, size: 1) }
+            try add(node, size: 1)
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -233,7 +234,7 @@ private struct TreeBuilder: ~Copyable {
                 throw YAMLError(at: mark(line, column), "aliases expand to more than \(YAMLReader.maximumAliasExpansion) nodes; "
                                 + "an alias of an alias of an alias… (\"billion laughs\") is refused")
             }
-            try add(target, anchor: nil, size: size)
+            try add(target, size: size)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if stack.count >= YAMLReader.maximumDepth {
                 throw YAMLError(at: mark(line, column), "nesting deeper than \(YAMLReader.maximumDepth) levels")
@@ -249,14 +250,15 @@ private struct TreeBuilder: ~Copyable {
             let frame = stack[stack.count - 1]
             stack.removeSuffix(from: stack.count - 1)
             if frame.keyTable >= 0 { keyTables.removeLast() }
-            let anchor = frame.anchor >= 0 ? openAnchors.removeLast() : nil
             let first = Int32(children.count)
             children.append(contentsOf: UnsafeBufferPointer(rebasing: pending.elements[frame.start...]))
             let count = Int32(pending.count - frame.start)
             pending.removeSuffix(from: frame.start)
             records.append(.init(line: frame.line, column: frame.column, kind: frame.isMapping ? .mapping : .sequence,
                                  first: first, count: count))
-            try add(Int32(records.count - 1), anchor: anchor, size: frame.size)
+            let node = Int32(records.count - 1)
+            if frame.anchor >= 0 { remember(anchor: openAnchors.removeLast(), node: node, size: frame.size) }
+            try add(node, size: frame.size)
         default:
             break  // stream start, document end: nothing to build
         }
@@ -267,11 +269,13 @@ private struct TreeBuilder: ~Copyable {
         YAMLMark(file: file, line: Int(line), column: Int(column))
     }
 
-    private mutating func appendScalar(_ bytes: UnsafeMutablePointer<yaml_char_t>?, length: Int, kind: YAMLDocument.Kind, tag: String?,
-                                       line: Int32, column: Int32) -> Int32 {
+    /// `tag` is libyaml's pointer, made a `String` only when present: nearly every node has
+    /// none, and an absent `String?` passed along for each event still cost a release.
+    private mutating func appendScalar(_ bytes: UnsafeMutablePointer<yaml_char_t>?, length: Int, kind: YAMLDocument.Kind,
+                                       tag: UnsafeMutablePointer<yaml_char_t>?, line: Int32, column: Int32) -> Int32 {
         let first = Int32(text.count)
         if let bytes, length > 0 { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length)) }
-        if let tag { tags[Int32(records.count)] = tag }
+        if let tag = Self.string(tag) { tags[Int32(records.count)] = tag }
         records.append(.init(line: line, column: column, kind: kind, first: first, count: Int32(length)))
         return Int32(records.count - 1)
     }
@@ -280,11 +284,12 @@ private struct TreeBuilder: ~Copyable {
         String(decoding: UnsafeBufferPointer(rebasing: text.elements[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
     }
 
-    private mutating func add(_ node: Int32, anchor: String?, size: Int) throws(YAMLError) {
-        if let anchor {
-            anchors[anchor] = node
-            anchorSizes[anchor] = size
-        }
+    private mutating func remember(anchor: String, node: Int32, size: Int) {
+        anchors[anchor] = node
+        anchorSizes[anchor] = size
+    }
+
+    private mutating func add(_ node: Int32, size: Int) throws(YAMLError) {
         guard stack.count > 0 else {
             root = node
             return
