@@ -5,7 +5,7 @@ import Formats
 ///
 /// A large app declares hundreds of thousands of variables; looking each field up by key walked
 /// the mapping once per field, and checking the keys once more.
-struct VariableFields {
+struct VariableFields: ~Copyable {
     static let keys = ["type", "default", "description", "string-alias", "pref-key", "gecko-pref"]
 
     private(set) var type: YAMLNode?
@@ -15,19 +15,18 @@ struct VariableFields {
     private(set) var prefKey: YAMLNode?
     private(set) var geckoPref: YAMLNode?
 
-    private init() {}
-
     /// `context` names the variable for messages ("variable 'x' of feature 'y'").
     init(_ node: YAMLNode, context: @autoclosure () -> String) throws(ManifestError) {
-        var fields = VariableFields()
+        // Written into `self` as found: a copy of the fields made in the walk and assigned at
+        // its end counted each node's document six more times.
         let isMapping = try node.forEachEntry { (key, value) throws(ManifestError) in
             // A key given twice is refused when the document is read, so each is set once.
-            if key.hasText("type") { fields.type = value }
-            else if key.hasText("default") { fields.defaultValue = value }
-            else if key.hasText("description") { fields.description = value }
-            else if key.hasText("string-alias") { fields.stringAlias = value }
-            else if key.hasText("pref-key") { fields.prefKey = value }
-            else if key.hasText("gecko-pref") { fields.geckoPref = value }
+            if key.hasText("type") { type = value }
+            else if key.hasText("default") { defaultValue = value }
+            else if key.hasText("description") { description = value }
+            else if key.hasText("string-alias") { stringAlias = value }
+            else if key.hasText("pref-key") { prefKey = value }
+            else if key.hasText("gecko-pref") { geckoPref = value }
             else {
                 throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
             }
@@ -35,6 +34,5 @@ struct VariableFields {
         guard isMapping else {
             throw ManifestError(at: node.mark, "expected \(context()) to be a mapping, found a \(node.kindName)")
         }
-        self = fields
     }
 }
