@@ -55,4 +55,30 @@ import Testing
         let error = try #require(throws: YAMLError.self) { try root["x"]?.requireMapping("`x`") }
         #expect(error.description == "n.yaml:3:4: expected `x` to be a mapping, found a scalar")
     }
+
+    @Test func forEachEntryWalksAMappingInFileOrderAndStopsAtTheFirstError() throws {
+        let root = try YAMLReader.read(string: "b: 1\na: [x]\nc: {d: 2}\n", name: "m.yaml")
+        var seen: [String] = []
+        #expect(root.forEachEntry { key, value in seen.append("\(key.string ?? "?")=\(value.kindName)@\(value.mark.line)") })
+        #expect(seen == ["b=scalar@1", "a=sequence@2", "c=mapping@3"])
+
+        struct Stop: Error {}
+        var visited = 0
+        #expect(throws: Stop.self) {
+            try root.forEachEntry { (key, _) throws(Stop) in
+                visited += 1
+                if key.hasText("a") { throw Stop() }
+            }
+        }
+        #expect(visited == 2)
+    }
+
+    @Test func forEachEntryCallsNothingForAScalarOrASequence() throws {
+        let root = try YAMLReader.read(string: "s: text\nq: [1, 2]\n", name: "m.yaml")
+        for key in ["s", "q"] {
+            var calls = 0
+            #expect(try #require(root[key]).forEachEntry { _, _ in calls += 1 } == false)
+            #expect(calls == 0)
+        }
+    }
 }
