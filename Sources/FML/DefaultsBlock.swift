@@ -94,37 +94,36 @@ struct DefaultsBlock: Sendable {
         var value: YAMLNode?
         var hasTargeting = false
         let isMapping = try node.forEachEntry { (key, entryValue) throws(ManifestError) in
-            let entry = YAMLNode.Entry(key: key, value: entryValue)
             switch Key(key) {
             case .channel:
-                guard let text = entry.value.string else {
-                    throw ManifestError(at: entry.value.mark, "expected 'channel' in \(context()) to be a string, found a \(entry.value.kindName)")
+                guard let text = entryValue.string else {
+                    throw ManifestError(at: entryValue.mark, "expected 'channel' in \(context()) to be a string, found a \(entryValue.kindName)")
                 }
                 // Upstream accepts "beta, developer" in one string; most name one channel.
                 let names = text.utf8.contains(UInt8(ascii: ",")) ? text.split(separator: ",") : [Substring(text)]
                 for name in names {
                     let name = Self.trimmed(name)
                     guard !name.isEmpty else { continue }
-                    try Self.check(name, at: entry.value.mark, knownChannels: knownChannels, context: context())
+                    try Self.check(name, at: entryValue, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
             case .channels:
-                guard let items = entry.value.items else {
-                    throw ManifestError(at: entry.value.mark, "expected 'channels' in \(context()) to be a list of channel names, found a \(entry.value.kindName)")
+                guard let items = entryValue.items else {
+                    throw ManifestError(at: entryValue.mark, "expected 'channels' in \(context()) to be a list of channel names, found a \(entryValue.kindName)")
                 }
                 for item in items {
                     guard let name = item.string else {
                         throw ManifestError(at: item.mark, "expected a channel name in \(context()), found a \(item.kindName)")
                     }
-                    try Self.check(name, at: item.mark, knownChannels: knownChannels, context: context())
+                    try Self.check(name, at: item, knownChannels: knownChannels, context: context())
                     channels.append(name)
                 }
             case .value:
-                value = entry.value
+                value = entryValue
             case .targeting:
                 hasTargeting = true
             case nil:
-                throw ManifestError(at: entry.key.mark, "unknown key '\(entry.key.string ?? "")' in a defaults block of \(context()); expected one of: \(Key.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in a defaults block of \(context()); expected one of: \(Key.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         guard isMapping else {
@@ -141,9 +140,10 @@ struct DefaultsBlock: Sendable {
         self.hasTargeting = hasTargeting
     }
 
-    private static func check(_ name: String, at mark: YAMLMark, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
+    /// `node` is where the name is written; its mark is made only for the message.
+    private static func check(_ name: String, at node: YAMLNode, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
         guard knownChannels.contains(name) else {
-            throw ManifestError(at: mark, "unknown channel '\(name)' in \(context()); expected one of: \(knownChannels.joined(separator: ", "))")
+            throw ManifestError(at: node.mark, "unknown channel '\(name)' in \(context()); expected one of: \(knownChannels.joined(separator: ", "))")
         }
     }
 

@@ -218,7 +218,7 @@ package struct RegistryFile {
 
     private static func readFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> Flag {
         let id = try entry.key.requireString("a flag id")
-        try requireSwiftIdentifier(id, at: entry.key.mark, what: "flag id")
+        try requireSwiftIdentifier(id, at: entry.key, what: "flag id")
         // One walk finds the fields and refuses an unknown key: a registry has thousands of flags.
         var featureNode: YAMLNode?, variableNode: YAMLNode?, debugNode: YAMLNode?, keyNode: YAMLNode?, fallbackNode: YAMLNode?
         let isMapping = try entry.value.forEachEntry { (key, value) throws(YAMLError) in
@@ -271,7 +271,7 @@ package struct RegistryFile {
 
     private static func readPreference(_ entry: YAMLNode.Entry) throws(YAMLError) -> Preference {
         let id = try entry.key.requireString("a preference id")
-        try requireSwiftIdentifier(id, at: entry.key.mark, what: "preference id")
+        try requireSwiftIdentifier(id, at: entry.key, what: "preference id")
         let body = try entry.value.requireMapping("preference `\(id)`")
         try rejectUnknownKeys(body, allowed: preferenceKeys, in: "preference `\(id)`")
         func field(_ key: String) throws(YAMLError) -> String {
@@ -299,7 +299,7 @@ package struct RegistryFile {
     /// since a build flag missing one would silently be off in that build.
     private static func readBuildFlag(_ entry: YAMLNode.Entry) throws(YAMLError) -> BuildFlagDefinition {
         let name = try entry.key.requireString("a build flag name")
-        try requireSwiftIdentifier(name, at: entry.key.mark, what: "build flag name")
+        try requireSwiftIdentifier(name, at: entry.key, what: "build flag name")
         let body = try entry.value.requireMapping("build flag `\(name)`")
         try rejectUnknownKeys(body, allowed: buildFlagKeys, in: "build flag `\(name)`")
         guard let description = entry.value["description"] else {
@@ -331,9 +331,10 @@ package struct RegistryFile {
     }
 
     /// Flag ids become Swift enum cases in generated code, so they must be identifiers.
-    private static func requireSwiftIdentifier(_ id: String, at mark: YAMLMark, what: String) throws(YAMLError) {
+    /// `node` is where the identifier is written; its mark is made only for the message.
+    private static func requireSwiftIdentifier(_ id: String, at node: YAMLNode, what: String) throws(YAMLError) {
         guard SwiftIdentifier.isValid(id) else {
-            throw YAMLError(at: mark, "\(what) `\(id)` is not a Swift identifier (letters, digits and _, not starting with a digit, not a keyword)")
+            throw YAMLError(at: node.mark, "\(what) `\(id)` is not a Swift identifier (letters, digits and _, not starting with a digit, not a keyword)")
         }
     }
 
