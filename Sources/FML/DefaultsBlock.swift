@@ -90,10 +90,13 @@ struct DefaultsBlock: Sendable {
     /// Reads a block; `knownChannels` are the manifest's channels, `context` names the owner for
     /// messages ("feature 'x'").
     init(_ node: YAMLNode, knownChannels: [String], context: @autoclosure () -> String) throws(ManifestError) {
+        guard node.isMapping else {
+            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context()), found a \(node.kindName)")
+        }
         var channels: [String] = []
         var value: YAMLNode?
         var hasTargeting = false
-        let isMapping = try node.forEachEntry { (key, entryValue) throws(ManifestError) in
+        try node.forEachEntry { (key, entryValue) throws(ManifestError) in
             switch Key(key) {
             case .channel:
                 guard let text = entryValue.string else {
@@ -125,9 +128,6 @@ struct DefaultsBlock: Sendable {
             case nil:
                 throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in a defaults block of \(context()); expected one of: \(Key.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-        }
-        guard isMapping else {
-            throw ManifestError(at: node.mark, "expected a defaults block {channel, value} in \(context()), found a \(node.kindName)")
         }
         guard let value else {
             throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context())")

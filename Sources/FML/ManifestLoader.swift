@@ -879,18 +879,14 @@ struct ManifestLoader {
         // One walk over the body finds the fields and the keys written twice under two spellings;
         // the errors are still raised in the order of the checks below.
         var fields = FeatureFields()
-        let isMapping = try body.forEachEntry { (key, value) throws(ManifestError) in
+        try body.forEachEntry(requiringMapping: context()) { key, value throws(ManifestError) in
             if !fields.note(key, value) && !key.hasText(anyOf: Self.featureKeys) && !key.hasText(anyOf: Self.featureKeyAliases) {
                 throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in \(context()); expected one of: \(Self.featureKeys.joined(separator: ", "))")
             }
         }
-        guard isMapping else { throw ManifestError(at: body.mark, "expected \(context()) to be a mapping, found a \(body.kindName)") }
         var variables: [VariableDefinition] = []
         var variableBlocks: [String: [DefaultsBlock]] = [:]
-        if let node = fields.variables, !node.isMapping {
-            throw ManifestError(at: node.mark, "expected 'variables' of \(context()) to be a mapping, found a \(node.kindName)")
-        }
-        try fields.variables?.forEachEntry { (variableKey, variableBody) throws(ManifestError) in
+        try fields.variables?.forEachEntry(requiringMapping: "'variables' of \(context())") { variableKey, variableBody throws(ManifestError) in
             let name = variableKey.string ?? ""
             func variableContext() -> String { "variable '\(name)' of \(context())" }
             let fields = try VariableFields(variableBody, context: variableContext())

@@ -19,7 +19,7 @@ struct VariableFields: ~Copyable {
     init(_ node: YAMLNode, context: @autoclosure () -> String) throws(ManifestError) {
         // Written into `self` as found: a copy of the fields made in the walk and assigned at
         // its end counted each node's document six more times.
-        let isMapping = try node.forEachEntry { (key, value) throws(ManifestError) in
+        try node.forEachEntry(requiringMapping: context()) { key, value throws(ManifestError) in
             // A key given twice is refused when the document is read, so each is set once.
             if key.hasText("type") { type = value }
             else if key.hasText("default") { defaultValue = value }
@@ -30,9 +30,6 @@ struct VariableFields: ~Copyable {
             else {
                 throw ManifestError(at: key.mark, "unknown key '\(key.string ?? "")' in \(context()); expected one of: \(Self.keys.joined(separator: ", "))")
             }
-        }
-        guard isMapping else {
-            throw ManifestError(at: node.mark, "expected \(context()) to be a mapping, found a \(node.kindName)")
         }
     }
 }

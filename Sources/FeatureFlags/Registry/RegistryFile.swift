@@ -109,8 +109,9 @@ package struct RegistryFile {
 
         var flags: [Flag] = []
         if let node = root["flags"] {
-            if !node.isMapping { _ = try node.requireMapping("`flags`") }
-            try node.forEachEntry { (key, value) throws(YAMLError) in flags.append(try readFlag(YAMLNode.Entry(key: key, value: value))) }
+            try node.forEachEntry(requiringMapping: "`flags`") { key, value throws(YAMLError) in
+                flags.append(try readFlag(YAMLNode.Entry(key: key, value: value)))
+            }
         }
         var preferences: [Preference] = []
         for entry in try root["preferences"]?.requireMapping("`preferences`") ?? [] {
@@ -221,7 +222,7 @@ package struct RegistryFile {
         try requireSwiftIdentifier(id, at: entry.key, what: "flag id")
         // One walk finds the fields and refuses an unknown key: a registry has thousands of flags.
         var featureNode: YAMLNode?, variableNode: YAMLNode?, debugNode: YAMLNode?, keyNode: YAMLNode?, fallbackNode: YAMLNode?
-        let isMapping = try entry.value.forEachEntry { (key, value) throws(YAMLError) in
+        try entry.value.forEachEntry(requiringMapping: "flag `\(id)`") { key, value throws(YAMLError) in
             if key.hasText("feature") { featureNode = value }
             else if key.hasText("variable") { variableNode = value }
             else if key.hasText("debug") { debugNode = value }
@@ -229,7 +230,6 @@ package struct RegistryFile {
             else if key.hasText("default") { fallbackNode = value }
             else { throw unknownKey(key, allowed: flagKeys, in: "flag `\(id)`") }
         }
-        if !isMapping { _ = try entry.value.requireMapping("flag `\(id)`") }
         var feature: String?, featureMark: YAMLMark?, variable: String?, variableMark: YAMLMark?
         if let featureNode {
             feature = try featureNode.requireString("`feature` of flag `\(id)`")
@@ -242,12 +242,11 @@ package struct RegistryFile {
         var debug: FeatureFlagDefinition.DebugRow?
         if let debugNode {
             var titleNode: YAMLNode?, statusNode: YAMLNode?
-            let isMapping = try debugNode.forEachEntry { (key, value) throws(YAMLError) in
+            try debugNode.forEachEntry(requiringMapping: "`debug` of flag `\(id)`") { key, value throws(YAMLError) in
                 if key.hasText("title") { titleNode = value }
                 else if key.hasText("status") { statusNode = value }
                 else { throw unknownKey(key, allowed: debugKeys, in: "`debug` of flag `\(id)`") }
             }
-            if !isMapping { _ = try debugNode.requireMapping("`debug` of flag `\(id)`") }
             let title = try titleNode?.requireString("`debug.title` of flag `\(id)`") ?? id
             let status = try statusNode?.requireString("`debug.status` of flag `\(id)`") ?? ""
             debug = .init(title: title, status: status)

@@ -130,6 +130,14 @@ public struct YAMLNode: Sendable, Hashable {
         return true
     }
 
+    /// `forEachEntry`, after a `YAMLError` at the node's position when it is not a mapping: what
+    /// `requireMapping` says, without the array it makes. `what` is only made for the message.
+    public func forEachEntry(requiringMapping what: @autoclosure () -> String,
+                             _ body: (_ key: YAMLNode, _ value: YAMLNode) throws(YAMLError) -> Void) throws(YAMLError) {
+        guard isMapping else { throw notMapping(what()) }
+        try forEachEntry(body)
+    }
+
     /// The value of the mapping entry whose key is `key`, or nil (also for non-mappings).
     public subscript(key: String) -> YAMLNode? {
         let record = record
@@ -194,8 +202,12 @@ public struct YAMLNode: Sendable, Hashable {
     /// The node, or a `YAMLError` at its position when it is not a mapping. `what` names the
     /// thing in the message ("the value of `features`"); it is only made for the message.
     public func requireMapping(_ what: @autoclosure () -> String) throws(YAMLError) -> [Entry] {
-        guard let entries else { throw YAMLError(at: mark, "expected \(what()) to be a mapping, found a \(kindName)") }
+        guard let entries else { throw notMapping(what()) }
         return entries
+    }
+
+    private func notMapping(_ what: String) -> YAMLError {
+        YAMLError(at: mark, "expected \(what) to be a mapping, found a \(kindName)")
     }
 
     /// The items, or a `YAMLError` at the node's position when it is not a sequence.

@@ -81,4 +81,14 @@ import Testing
             #expect(calls == 0)
         }
     }
+
+    @Test func forEachEntryRequiringAMappingSaysWhatRequireMappingSaysAndCallsNothing() throws {
+        let list = try #require(try YAMLReader.read(string: "q: [1, 2]\n", name: "m.yaml")["q"])
+        var calls = 0
+        let walked = #expect(throws: YAMLError.self) { try list.forEachEntry(requiringMapping: "`q`") { _, _ in calls += 1 } }
+        let required = #expect(throws: YAMLError.self) { try list.requireMapping("`q`") }
+        #expect(walked == required)
+        #expect(walked?.description == "m.yaml:1:4: expected `q` to be a mapping, found a sequence")
+        #expect(calls == 0)
+    }
 }
