@@ -74,6 +74,18 @@ import Testing
         }
     }
 
+    /// ASCII strings take a faster path than the others: both must read the same text, and a
+    /// bad byte after ASCII ones, or a lone continuation byte, is still refused.
+    @Test func readsASCIIAndOtherStringsAlikeAndRefusesBadBytesAnywhere() throws {
+        #expect(try JSONParser.parse(#"["plain", "café", "🍚 bowl", ""]"#) == .array([.string("plain"), .string("café"), .string("🍚 bowl"), .string("")]))
+        #expect(try JSONParser.parse(bytes: Array(#"{"k": "a"#.utf8) + [0xE2, 0x82, 0xAC] + Array(#""}"#.utf8)) == .object(["k": .string("a€")]))
+        for bad: [UInt8] in [[0x61, 0x62, 0xC3, 0x28], [0x61, 0x80, 0x62], [0x61, 0xF0, 0x9F, 0x8D]] {
+            #expect(throws: JSONParseError(file: "<input>", line: 1, column: 1, message: "string is not valid UTF-8")) {
+                try JSONParser.parse(bytes: [0x22] + bad + [0x22])
+            }
+        }
+    }
+
     @Test func acceptsByteOrderMarkAndSurroundingWhitespace() throws {
         #expect(try JSONParser.parse(bytes: [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[]\n ".utf8)) == .array([]))
     }
