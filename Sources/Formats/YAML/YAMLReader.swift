@@ -62,13 +62,16 @@ public enum YAMLReader {
         let result: Result<Int32, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, count)
             do throws(YAMLError) {
+                // One event, filled by libyaml in place and read through a pointer: the struct
+                // is over a hundred bytes, and zeroing and copying it for each of millions of
+                // events cost as much as the builder's own work on it.
+                var event = yaml_event_t()
                 while true {
-                    var event = yaml_event_t()
                     guard yaml_parser_parse(&parser, &event) == 1 else {
                         return .failure(Self.parserError(parser, file: name, bytes: UnsafeBufferPointer(rebasing: buffer[..<count])))
                     }
                     defer { yaml_event_delete(&event) }
-                    if let root = try builder.handle(event) { return .success(root) }
+                    if let root = try builder.handle(&event) { return .success(root) }
                 }
             } catch {
                 return .failure(error)
@@ -200,9 +203,9 @@ private struct TreeBuilder: ~Copyable {
     }
 
     /// Consumes one event; returns the index of the document's root once the stream ends.
-    mutating func handle(_ event: yaml_event_t) throws(YAMLError) -> Int32? {
-        let line = Int32(clamping: Int(event.start_mark.line) + 1), column = Int32(clamping: Int(event.start_mark.column) + 1)
-        switch event.type {
+    mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(YAMLError) -> Int32? {
+        let line = Int32(clamping: Int(event.pointee.start_mark.line) + 1), column = Int32(clamping: Int(event.pointee.start_mark.column) + 1)
+        switch event.pointee.type {
         case YAML_STREAM_END_EVENT:
             return root ?? appendScalar(nil, length: 0, kind: .plain, tag: nil, line: 1, column: 1)
         case YAML_DOCUMENT_START_EVENT:
@@ -211,7 +214,7 @@ private struct TreeBuilder: ~Copyable {
                 throw YAMLError(at: mark(line, column), "expected a single YAML document, found a second one")
             }
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
+            let scalar = event.pointee.data.scalar
             let kind: YAMLDocument.Kind = switch scalar.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
             case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
@@ -223,7 +226,7 @@ private struct TreeBuilder: ~Copyable {
             if let anchor = Self.string(scalar.anchor) { remember(anchor: anchor, node: node, size: 1) }
             try add(node, size: 1)
         case YAML_ALIAS_EVENT:
-            let name = Self.string(event.data.alias.anchor) ?? ""
+            let name = Self.string(event.pointee.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
                 throw YAMLError(at: mark(line, column), "unknown alias '*\(name)': no anchor '&\(name)' precedes it")
             }
@@ -239,9 +242,9 @@ private struct TreeBuilder: ~Copyable {
             if stack.count >= YAMLReader.maximumDepth {
                 throw YAMLError(at: mark(line, column), "nesting deeper than \(YAMLReader.maximumDepth) levels")
             }
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
             var anchor: Int32 = -1
-            if let name = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor) {
+            if let name = Self.string(isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor) {
                 anchor = Int32(openAnchors.count)
                 openAnchors.append(name)
             }
@@ -410,10 +413,10 @@ private struct KeyTable {
     }
 
     private mutating func grow() {
-        let old = zip(slots, hashes).filter { $0.0 >= 0 }
-        slots = Array(repeating: -1, count: slots.count * 2)
+        let (oldSlots, oldHashes) = (slots, hashes)
+        slots = Array(repeating: -1, count: oldSlots.count * 2)
         hashes = Array(repeating: 0, count: slots.count)
         count = 0
-        for (node, hash) in old { _ = insert(node, hash: hash) { _ in false } }
+        for (slot, node) in oldSlots.enumerated() where node >= 0 { _ = insert(node, hash: oldHashes[slot]) { _ in false } }
     }
 }
