@@ -7,10 +7,18 @@ import Formats
 ///
 /// `FeatureManifest` keeps one; nothing else sees it.
 final class FeatureTable: Sendable {
-    struct Entry: Sendable {
+    /// A class, so that a lookup hands out one reference: a listing looks up every feature of
+    /// a large app, and copying the definition and the defaults retained each of their parts,
+    /// objects scattered over the heap that were not in the cache.
+    final class Entry: Sendable {
         let definition: FeatureDefinition
         /// The feature's value by channel.
         let defaults: ChannelDefaults
+
+        init(definition: FeatureDefinition, defaults: ChannelDefaults) {
+            self.definition = definition
+            self.defaults = defaults
+        }
     }
 
     /// The features read from YAML (empty for a snapshot's table).

@@ -392,10 +392,14 @@ struct ManifestLoader {
 
         // Features of modules no channel reaches (none, or a root without channels) still exist.
         var entries: [String: FeatureTable.Entry] = Dictionary(minimumCapacity: parsed.all.count)
+        var ids: [String] = []
+        ids.reserveCapacity(parsed.all.count)
         for (index, feature) in parsed.all.enumerated() {
-            entries[feature.definition.id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
+            let id = feature.definition.id
+            entries[id] = FeatureTable.Entry(definition: feature.definition, defaults: defaults[index])
+            ids.append(id)
         }
-        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: parsed.all.map(\.definition.id)), enums: enumDefinitions,
+        return FeatureManifest(channels: channels, files: files, features: FeatureTable(entries: entries, ids: ids), enums: enumDefinitions,
                                objects: objectDefinitions, checker: checker, warnings: warnings)
     }
 
@@ -546,14 +550,22 @@ struct ManifestLoader {
     private func channelDefaults(_ parsed: ParsedFeatures, channels: [String], imports: ResolvedImports,
                                  checker: ValueChecker) throws(ManifestError) -> [ChannelDefaults] {
         let overridden = Set(imports.overrides.map(\.feature))
-        let isMerge = parsed.all.map { feature in
-            feature.module == 0 && feature.variableBlocks.isEmpty && !overridden.contains(feature.definition.id)
-                && !feature.definition.variables.contains { ValueChecker.mayComplete($0.type) }
-        }
+        // One pass sorts the features out, and the passes per channel visit only those that
+        // need work: visiting each of 100,000 features once per channel touched every one of
+        // them, scattered over the heap, to skip nearly all.
+        var isMerge = [Bool](repeating: false, count: parsed.all.count)
+        var resolvedPerChannel: [Int] = []
         var fixed: [Int: JSONValue] = [:]
-        for (index, feature) in parsed.all.enumerated() where feature.module != 0 {
-            guard let channel = imports.moduleChannel[feature.module] else { continue }
-            fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
+        for (index, feature) in parsed.all.enumerated() {
+            if feature.module != 0 {
+                guard let channel = imports.moduleChannel[feature.module] else { continue }
+                fixed[index] = try defaultValue(of: feature, channel: channel, checker: checker)
+            } else if feature.variableBlocks.isEmpty && !overridden.contains(feature.definition.id)
+                        && !feature.definition.variables.contains(where: { ValueChecker.mayComplete($0.type) }) {
+                isMerge[index] = true
+            } else {
+                resolvedPerChannel.append(index)
+            }
         }
         var defaults = isMerge.map { $0 ? [] : [JSONValue?](repeating: nil, count: channels.count) }
         // Channels whose defaults blocks are the same give the same value: most features have
@@ -561,7 +573,8 @@ struct ManifestLoader {
         var known = [[(applying: [Bool], value: JSONValue)]](repeating: [], count: parsed.all.count)
         for (slot, channel) in channels.enumerated() {
             var values: [Int: JSONValue] = fixed
-            for (index, feature) in parsed.all.enumerated() where feature.module == 0 && !isMerge[index] {
+            for index in resolvedPerChannel {
+                let feature = parsed.all[index]
                 let applying = Self.applyingBlocks(of: feature, channel: channel)
                 if let value = known[index].first(where: { $0.applying == applying })?.value {
                     defaults[index][slot] = value
