@@ -165,7 +165,7 @@ struct DetailPaneContent {
     /// The debug override (with its age) and the user's preference.
     private func overrideLayers(_ flag: FeatureFlagID, state: FeatureFlagState) -> [Line] {
         var lines: [Line] = []
-        if flag.debugKey == nil {
+        if !flag.isDebuggable {
             lines.append(layer("debug override", "none possible: the flag has no debug row", wins: false, style: .dim))
         } else if let override = state.override {
             let age = state.overrideSetAt.map { "\(separator)set \(OverrideAge.text(setAt: $0, now: now))\($0 <= now - 60 ? " ago" : "")" } ?? ""

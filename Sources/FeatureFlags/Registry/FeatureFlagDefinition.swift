@@ -42,6 +42,10 @@ public final class FeatureFlagDefinition: Sendable {
     public var nimbus: NimbusVariable? { table.map { $0[tableIndex].nimbus } ?? whole!.nimbus }
     /// Present when the flag has a `debugKey` and a row in the debug menu.
     public var debug: DebugRow? { table.map { $0[tableIndex].debug } ?? whole!.debug }
+    /// The debug row's title alone, and whether there is a row: what sorting and keying every
+    /// flag of a large registry read, without copying the row's status text for each.
+    var debugTitle: String? { table.map { $0[tableIndex].debug?.title } ?? whole?.debug?.title }
+    var hasDebugRow: Bool { table.map { $0[tableIndex].debug != nil } ?? (whole?.debug != nil) }
     public var userPrefsKey: String? { table.map { $0[tableIndex].userPrefsKey } ?? whole!.userPrefsKey }
     /// The hard-coded value used when the flag is not Nimbus-configured, or declared as a fallback.
     public var fallback: Bool? { table.map { $0[tableIndex].fallback } ?? whole!.fallback }

@@ -20,7 +20,10 @@ public struct FeatureFlagID: Hashable, Sendable, Comparable, CustomStringConvert
     public var description: String { rawValue }
 
     /// The prefs key of the debug override, `<id>DebugKey`; nil when the flag cannot be overridden.
-    public var debugKey: String? { definition.debug == nil ? nil : Self.debugKey(for: rawValue) }
+    public var debugKey: String? { isDebuggable ? Self.debugKey(for: rawValue) : nil }
+    /// Whether the flag can be overridden (it has a debug row): `debugKey != nil` without
+    /// making the key, which a listing asked of every flag.
+    public var isDebuggable: Bool { definition.hasDebugRow }
     /// The prefs key of the user's own choice; nil when users cannot toggle it.
     public var userPrefsKey: String? { definition.userPrefsKey }
     /// Whether the flag's value comes from a Nimbus feature variable.

@@ -77,7 +77,7 @@ public struct FeatureFlagRegistry: Sendable {
     /// The positions of the flags with a debug row, sorted by title (then id).
     static func debugOrder(of flags: FeatureFlagList) -> [Int] {
         // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
-        flags.indices.compactMap { index in flags[index].definition.debug.map { (key: $0.title.lowercased(), index: index) } }
+        flags.indices.compactMap { index in flags[index].definition.debugTitle.map { (key: $0.lowercased(), index: index) } }
             // Ties on the title go by id, which is the order of `flags`.
             .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
             .map(\.index)

@@ -67,7 +67,7 @@ struct ListCommand: FlagsCommand {
             let state = report.state
             return [state.flag.rawValue, OnOff.text(state.enabled), report.sourceText,
                     state.override.map(OnOff.text) ?? "-", OnOff.text(state.nimbus.enabled),
-                    state.flag.debugKey == nil ? "no" : "yes"]
+                    state.flag.isDebuggable ? "yes" : "no"]
         })
         var table = TextTable(header: ["FLAG", "VALUE", "SOURCE", "OVERRIDE", "NIMBUS", "DEBUGGABLE"], rows: rows)
         table.style = Self.style

@@ -39,7 +39,7 @@ struct ResetCommand: FlagsCommand {
         }
         // Look every id up first, so a typo in the last one changes nothing.
         let flags = try ids.map { id throws in try GetCommand.flag(id, in: environment.registry, action: "reset") }
-        for flag in flags where flag.debugKey == nil { throw FeatureFlagError.notDebuggable(flag.rawValue) }
+        for flag in flags where !flag.isDebuggable { throw FeatureFlagError.notDebuggable(flag.rawValue) }
         // A flag without an override is said so, not reported as removed: nothing changed for it.
         let overridden = Set(flags.filter { environment.provider.debugOverride(for: $0) != nil }.map(\.rawValue))
         try environment.prefs.apply(flags.filter { overridden.contains($0.rawValue) }.map { .remove($0.debugKey!) })

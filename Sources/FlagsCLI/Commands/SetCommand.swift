@@ -57,7 +57,7 @@ struct SetCommand: FlagsCommand {
             for assignment in assignments {
                 do throws(FlagLookupError) {
                     let flag = try environment.registry.flag(assignment.id)
-                    if flag.debugKey == nil { problems.append(Self.notDebuggable(flag)) }
+                    if !flag.isDebuggable { problems.append(Self.notDebuggable(flag)) }
                     found.append(flag)
                 } catch {
                     problems.append(error.description)
@@ -67,7 +67,7 @@ struct SetCommand: FlagsCommand {
             flags = found
         }
         if flags.count == 1 {
-            guard flags[0].debugKey != nil else { throw CLIError.failure(Self.notDebuggable(flags[0])) }
+            guard flags[0].isDebuggable else { throw CLIError.failure(Self.notDebuggable(flags[0])) }
             try environment.provider.setDebugOverride(flags[0], to: assignments[0].value)
         } else {
             try environment.prefs.apply(zip(flags, assignments).map { .set($0.debugKey!, .bool($1.value)) })

@@ -43,7 +43,7 @@ struct FlagReport {
             "channel": .string(environment.channel),
             "feature": definition.nimbus.map { .string($0.feature) } ?? .null,
             "variable": definition.nimbus.map { .string($0.variable) } ?? .null,
-            "debuggable": .bool(flag.debugKey != nil),
+            "debuggable": .bool(flag.isDebuggable),
             "debugKey": flag.debugKey.map(JSONValue.string) ?? .null,
             "title": definition.debug.map { .string($0.title) } ?? .null,
             "status": definition.debug.map { .string($0.status) } ?? .null,

@@ -92,7 +92,7 @@ public struct StaleFlags: Sendable, Hashable {
             } else {
                 reasons.append("no Nimbus feature, so no experiment or rollout can set it")
             }
-            if flag.debugKey == nil {
+            if !flag.isDebuggable {
                 reasons.append("not debuggable, so never overridden")
             } else if let stored = override(flag) {
                 keepReasons.append("a debug override (\(stored ? "on" : "off")) is stored under \(flag.debugKey!); `flags reset \(flag.rawValue)` clears it")

@@ -83,7 +83,7 @@ public enum SavedStateArgument {
             guard pieces.count == 2, !pieces[0].isEmpty else { throw fail("expected ID=VALUE") }
             let (id, value) = (pieces[0], pieces[1])
             if let flag = registry.flagIfPresent(id) {
-                guard flag.debugKey != nil else { throw fail("flag `\(id)` is not debuggable (no debugKey), so it cannot be overridden") }
+                guard flag.isDebuggable else { throw fail("flag `\(id)` is not debuggable (no debugKey), so it cannot be overridden") }
                 switch value {
                 case "on", "true": state.overrides[id] = true
                 case "off", "false": state.overrides[id] = false

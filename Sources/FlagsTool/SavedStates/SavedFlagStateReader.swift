@@ -64,7 +64,7 @@ public struct SavedFlagStateReader {
 
         for (id, value) in members("overrides", of: root, problems: &problems) {
             guard let flag = lookUpFlag(id, in: "overrides", problems: &problems) else { continue }
-            guard flag.debugKey != nil else {
+            guard flag.isDebuggable else {
                 problems.append("overrides.\(id): flag `\(id)` is not debuggable (no debugKey), so it cannot be overridden")
                 continue
             }

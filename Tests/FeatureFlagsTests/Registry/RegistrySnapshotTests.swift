@@ -70,6 +70,29 @@ import TestTraits
         }
     }
 
+    /// `isDebuggable` answers from the definition without making the key: it must agree with
+    /// `debugKey` and the debug row for every flag, read from files or from a snapshot.
+    @Test func aFlagIsDebuggableExactlyWhenItHasADebugKeyFromFilesAndFromTheSnapshot() throws {
+        let demo = TemporaryDirectory()
+        var answers: Set<Bool> = []
+        for path in [try BibimbapDemo.materialize(in: demo.path), FirefoxExample.registryPath] {
+            let registry = try FeatureFlagRegistry.load(path: path)
+            var writer = SnapshotWriter()
+            registry.write(to: &writer)
+            var reader = try SnapshotReader(writer.finish())
+            let again = try FeatureFlagRegistry(snapshot: &reader)
+            for flags in [registry.flags, again.flags] {
+                answers.formUnion(flags.map(\.isDebuggable))
+                for flag in flags {
+                    #expect(flag.isDebuggable == (flag.debugKey != nil), "\(flag.rawValue)")
+                    #expect(flag.isDebuggable == (flag.definition.debug != nil), "\(flag.rawValue)")
+                }
+            }
+        }
+        // The demo has flags without a debug row (kitchenDisplay), so both answers were checked.
+        #expect(answers == [true, false])
+    }
+
     @Test func aFlagKnowsTheLineItIsWrittenOnFromFilesAndFromTheSnapshot() throws {
         let app = App()
         let fromFiles = try app.snapshots.load(path: app.registryPath)
