@@ -45,11 +45,38 @@ struct ChannelDefaults: Sendable {
         channels.firstIndex(of: channel).flatMap { self[slot: $0] }
     }
 
+    subscript(channel: String, variable variable: String) -> JSONValue? {
+        channels.firstIndex(of: channel).flatMap { self[slot: $0, variable: variable] }
+    }
+
     /// The value of the channel at `slot` of `channels`.
     subscript(slot slot: Int) -> JSONValue? {
         switch storage {
         case .values(let values): values[slot]
         case .merged(let variables, let blocks): Self.value(base: Self.literalDefaults(of: variables), blocks: blocks, channel: channels[slot])
+        }
+    }
+
+    /// One variable of the value of the channel at `slot`: `self[slot: slot]?[variable]`,
+    /// without merging the other variables. A listing asks each flag's feature for the one
+    /// variable the flag reads, and merging every variable's default into a dictionary first
+    /// was most of what that cost.
+    subscript(slot slot: Int, variable variable: String) -> JSONValue? {
+        switch storage {
+        case .values(let values):
+            return values[slot]?[variable]
+        case .merged(let variables, let blocks):
+            // The blocks' values are mappings (checked when read), so merging them key by key
+            // and keeping this key is the same as merging them whole and reading it.
+            let channel = channels[slot]
+            var override: JSONValue?
+            for block in blocks where block.applies(to: channel) && !block.valueIsNull {
+                guard let value = block.value[variable] else { continue }
+                override = override.map { $0.merging(value) } ?? value
+            }
+            let base = variables.first { $0.name == variable }?.defaultValue
+            guard let override else { return base }
+            return base.map { $0.merging(override) } ?? override
         }
     }
 

@@ -75,6 +75,18 @@ public struct FeatureManifest: Sendable {
         features.entry(featureID, keeping: false)?.defaults[channel] ?? .null
     }
 
+    /// One variable of `defaultValue(forFeature:channel:)`, worked out alone: nil when the
+    /// feature, the channel or the variable is unknown.
+    public func defaultValue(forFeature featureID: String, variable: String, channel: String) -> JSONValue? {
+        features[featureID]?.defaults[channel, variable: variable]
+    }
+
+    /// `defaultValue(forFeature:variable:channel:)` for a pass over every feature, as
+    /// `defaultValueReadOnce(forFeature:channel:)` is.
+    public func defaultValueReadOnce(forFeature featureID: String, variable: String, channel: String) -> JSONValue? {
+        features.entry(featureID, keeping: false)?.defaults[channel, variable: variable]
+    }
+
     /// The feature's value for `channel` with `overrides` (an experiment branch's value, say)
     /// deep-merged over the default and objects filled in again. Check `overrides` with
     /// `typeProblems` first: this merges whatever it is given. Null for an unknown feature or channel.

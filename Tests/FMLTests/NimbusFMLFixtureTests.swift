@@ -60,6 +60,32 @@ private let fixtures: String = URL(fileURLWithPath: #filePath)
         }
     }
 
+    /// A listing reads one variable of each feature's default: worked out alone, it must be
+    /// that variable of the whole value, for every feature, variable and channel of upstream's
+    /// fixtures and of the Firefox for iOS, Fenix and Focus manifests (defaults blocks per
+    /// channel, objects merged key by key, imported features, variables that are missing).
+    @Test func oneVariablesDefaultIsThatVariableOfTheWholeDefault() throws {
+        let examples = URL(fileURLWithPath: fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+        let paths = Self.valid.map { "\(fixtures)/\($0.file)" }
+            + ["firefox-ios/manifest/nimbus.fml.yaml", "fenix/manifest/fenix/app/nimbus.fml.yaml", "focus-android/manifest/nimbus.fml.yaml"].map { "\(examples)/\($0)" }
+        var compared = 0
+        for path in paths {
+            let manifest = try FeatureManifest.load(path: path)
+            for id in manifest.featureIDs {
+                let names = (manifest.feature(id)?.variables.map(\.name) ?? []) + ["no-such-variable"]
+                for channel in manifest.channels + ["no-such-channel"] {
+                    let whole = manifest.defaultValue(forFeature: id, channel: channel)
+                    for name in names {
+                        #expect(manifest.defaultValue(forFeature: id, variable: name, channel: channel) == whole[name], "\(path) \(id).\(name) \(channel)")
+                        #expect(manifest.defaultValueReadOnce(forFeature: id, variable: name, channel: channel) == whole[name], "\(path) \(id).\(name) \(channel)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
     /// The fixtures nimbus-fml refuses, with words of the reason this loader gives for the same
     /// fault. `default_merging.yaml` is only merged by its upstream test (`parser.rs`,
     /// `test_merging_defaults`), never validated; validating it (`nimbus-fml validate`) refuses

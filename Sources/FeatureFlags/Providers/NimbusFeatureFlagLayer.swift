@@ -70,9 +70,9 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
             return NimbusFlagValue(enabled: feature.value[nimbus.variable]?.boolValue ?? false,
                                    source: feature.source(ofVariable: nimbus.variable, channel: channel))
         }
-        let value = keepingFeature ? manifest.defaultValue(forFeature: nimbus.feature, channel: channel)
-            : manifest.defaultValueReadOnce(forFeature: nimbus.feature, channel: channel)
-        return NimbusFlagValue(enabled: value[nimbus.variable]?.boolValue ?? false, source: .defaultValue(channel: channel))
+        let value = keepingFeature ? manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
+            : manifest.defaultValueReadOnce(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
+        return NimbusFlagValue(enabled: value?.boolValue ?? false, source: .defaultValue(channel: channel))
     }
 
     public func nimbusVariant(for preference: TypedPreference) -> String? {
