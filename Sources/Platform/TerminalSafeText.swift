@@ -46,13 +46,20 @@ public enum TerminalSafeText {
     /// Whether `sanitized` would change `text`: printable ASCII, almost every text, is checked by
     /// its bytes alone.
     public static func needsSanitizing(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
-        var sawNonASCII = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { sawNonASCII = true; break }
-            if byte == 0x7F { return true }
-            if byte < 0x20, !(keepingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
+        // The bytes are scanned in place: every cell of a 10,000-row listing comes through here,
+        // and stepping through `String.UTF8View` cost more than the check itself.
+        // True: a control character was found; false: printable ASCII throughout; nil: a byte
+        // that is not ASCII, so the scalars decide.
+        var text = text
+        let hasControl: Bool? = text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x7F { return true }
+                if byte < 0x20, !(keepingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
+            }
+            return false
         }
-        guard sawNonASCII else { return false }
+        if let hasControl { return hasControl }
         return text.unicodeScalars.contains { scalar in
             isUnsafe(scalar) && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
         }

@@ -45,8 +45,10 @@ struct TextTable {
                 let position = line * columns + column
                 if TerminalSafeText.needsSanitizing(cell) {
                     changed[position] = TerminalSafeText.sanitized(cell)
+                    cellWidths[position] = Self.characterCount(changed[position]!)
+                } else {
+                    cellWidths[position] = Self.characterCount(cell)
                 }
-                cellWidths[position] = Self.characterCount(changed[position] ?? cell)
             }
         }
         var widths = [Int](repeating: 0, count: columns)
@@ -70,7 +72,8 @@ struct TextTable {
             if line > 0 { bytes.append(UInt8(ascii: "\n")) }
             for column in 0..<min(row.count, columns) {
                 let position = line * columns + column
-                let cell = changed[position] ?? row[column]
+                // Nearly every table changes no cell: no lookup, which hashed each position.
+                let cell = changed.isEmpty ? row[column] : changed[position] ?? row[column]
                 if column > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
                 let chosen = !colored ? nil : line == 0 ? ANSIStyle.bold : style(column, row[column])
                 // Only the text is colored, not the padding after it.
@@ -86,8 +89,9 @@ struct TextTable {
     /// How many characters `text` shows as: its bytes when it is ASCII, as table cells nearly
     /// always are, so that measuring them does not walk grapheme clusters.
     static func characterCount(_ text: String) -> Int {
-        let utf8 = text.utf8
-        return utf8.allSatisfy { $0 < 0x80 } ? utf8.count : text.count
+        var text = text
+        let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        return isASCII ? text.utf8.count : text.count
     }
 
     /// Each column's width before any is cut: its widest cell, once made safe.
