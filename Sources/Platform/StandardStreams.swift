@@ -16,6 +16,12 @@ public enum StandardStreams {
         writeAll(text, to: STDOUT_FILENO)
     }
 
+    /// Writes all of `buffer` to standard output, as `writeOutput(_: String)` does.
+    @discardableResult
+    public static func writeOutput(_ buffer: UnsafeRawBufferPointer) -> Int32? {
+        writeAll(buffer, to: STDOUT_FILENO)
+    }
+
     /// Writes all of `text` to standard error; the `errno` of a failed write, else nil.
     @discardableResult
     public static func writeError(_ text: String) -> Int32? {

@@ -74,7 +74,9 @@ public final class Console: Sendable {
     func print(_ table: TextTable, colored: Bool = false) {
         var bytes = table.renderedBytes(colored: colored, width: outputWidth)
         bytes.append(UInt8(ascii: "\n"))
-        writeOutput(String(decoding: bytes, as: UTF8.self))
+        // Written as the bytes they are: a listing of 100,000 flags is megabytes, and making a
+        // `String` of them copied and validated them once more.
+        bytes.withUnsafeBytes { writeOutput($0) }
     }
 
     /// Writes one line of tab-separated fields, each made safe for a terminal on one line (a
@@ -112,10 +114,16 @@ public final class Console: Sendable {
     }
 
     private func writeOutput(_ text: String) {
-        if isCapturing { captured.withLock { $0.output += text }; return }
+        var text = text
+        text.withUTF8 { writeOutput(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `bytes` are UTF-8 text: a test's capture keeps them as a `String`.
+    private func writeOutput(_ bytes: UnsafeRawBufferPointer) {
+        if isCapturing { captured.withLock { $0.output += String(decoding: bytes, as: UTF8.self) }; return }
         failedOutput.withLock { failure in
             guard failure == nil else { return }
-            failure = StandardStreams.writeOutput(text)
+            failure = StandardStreams.writeOutput(bytes)
         }
     }
 }
