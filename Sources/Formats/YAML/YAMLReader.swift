@@ -384,39 +384,49 @@ private struct TreeBuilder: ~Copyable {
 }
 
 /// The keys of one large mapping, as their nodes in an open-addressing table; the caller
-/// compares texts, so the table holds no copy of them.
+/// compares texts, so the table holds no copy of them. A slot packs a key's node with the low
+/// half of its hash, which also chooses the slot, so a probe reads one word: a registry's
+/// 100,000 flags make a table larger than the cache, where reading the node and the hash from
+/// two arrays missed twice per key.
 private struct KeyTable {
-    private var slots: [Int32]
-    private var hashes: [UInt64]
+    /// The hash's low half in the high half, the node + 1 in the low half; 0 is an empty slot.
+    private var slots: [UInt64]
     private var count = 0
 
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        slots = Array(repeating: -1, count: size)
-        hashes = Array(repeating: 0, count: size)
+        slots = Array(repeating: 0, count: size)
     }
 
     /// Adds `node` unless a node with the same text (`sameText`) is already in; returns that one.
     mutating func insert(_ node: Int32, hash: UInt64, sameText: (Int32) -> Bool) -> Int32? {
         if (count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            if hashes[slot] == hash && sameText(slots[slot]) { return slots[slot] }
-            slot = (slot + 1) & mask
+        let tag = hash << 32
+        var slot = firstSlot(tag)
+        while slots[slot] != 0 {
+            let entry = slots[slot]
+            let other = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+            if entry & 0xFFFF_FFFF_0000_0000 == tag && sameText(other) { return other }
+            slot = (slot + 1) & (slots.count - 1)
         }
-        slots[slot] = node
-        hashes[slot] = hash
+        slots[slot] = tag | UInt64(UInt32(node) + 1)
         count += 1
         return nil
     }
 
+    /// Where the probe for a key of this hash starts: its low bits, which FNV-1a mixes best.
+    private func firstSlot(_ tag: UInt64) -> Int {
+        Int(truncatingIfNeeded: tag >> 32) & (slots.count - 1)
+    }
+
     private mutating func grow() {
-        let (oldSlots, oldHashes) = (slots, hashes)
-        slots = Array(repeating: -1, count: oldSlots.count * 2)
-        hashes = Array(repeating: 0, count: slots.count)
-        count = 0
-        for (slot, node) in oldSlots.enumerated() where node >= 0 { _ = insert(node, hash: oldHashes[slot]) { _ in false } }
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        for entry in old where entry != 0 {
+            var slot = firstSlot(entry & 0xFFFF_FFFF_0000_0000)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = entry
+        }
     }
 }

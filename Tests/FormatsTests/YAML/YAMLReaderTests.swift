@@ -45,6 +45,20 @@ import Testing
         #expect(error.description == "many.yaml:41:1: duplicate key 'flag17' (first defined at line 18, column 1)")
     }
 
+    /// The table of a mapping's keys grows many times over a registry's thousands of flags:
+    /// after every growth each key is still found, wherever it was first written.
+    @Test func aDuplicateIsFoundAfterTheKeyTableHasGrownManyTimes() throws {
+        let keys = (0..<5_000).map { "flag\($0)" }
+        let text = keys.map { "\($0): 1\n" }.joined()
+        #expect(try YAMLReader.read(string: text, name: "many.yaml").keys.count == 5_000)
+        for first in [0, 17, 2_500, 4_999] {
+            let error = try #require(throws: YAMLError.self) {
+                try YAMLReader.read(string: text + "flag\(first): 2\n", name: "many.yaml")
+            }
+            #expect(error.description == "many.yaml:5001:1: duplicate key 'flag\(first)' (first defined at line \(first + 1), column 1)")
+        }
+    }
+
     /// Open collections nest: each keeps its own anchor and, once it has many keys, its own
     /// table of them, so an inner large mapping that has ended neither hides nor invents a
     /// duplicate in the mapping around it, and each alias gets the collection it names.
