@@ -116,7 +116,7 @@ struct DetailPaneContent {
             return lines
         }
         for channel in manifest.channels {
-            let value = manifest.defaultValue(forFeature: nimbus.feature, channel: channel)[nimbus.variable]
+            let value = manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
             let current = channel == previewed.channel ? " (this channel)" : ""
             lines.append(layer("default \(channel)", (value.map(\.compactText) ?? "unset") + current,
                                wins: current.isEmpty ? false : source == .defaultValue(channel: channel),

@@ -63,7 +63,7 @@ extension FeatureFlagsDebugViewController {
             screen.show(message: "\(feature).\(variable) has no feature override.")
         } else {
             let value = previewed.experiments.resolved[feature]?.value[variable]
-                ?? environment.registry.manifest.defaultValue(forFeature: feature, channel: previewed.channel)[variable]
+                ?? environment.registry.manifest.defaultValue(forFeature: feature, variable: variable, channel: previewed.channel)
             screen.show(message: "\(feature).\(variable): feature override removed, now \(value?.compactText ?? "unset").")
         }
     }

@@ -76,7 +76,8 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
     }
 
     public func nimbusVariant(for preference: TypedPreference) -> String? {
-        let value = resolved(preference.nimbus.feature)?.value ?? manifest.defaultValue(forFeature: preference.nimbus.feature, channel: channel)
-        return value[preference.nimbus.variable]?.stringValue
+        let nimbus = preference.nimbus
+        if let feature = resolved(nimbus.feature) { return feature.value[nimbus.variable]?.stringValue }
+        return manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)?.stringValue
     }
 }

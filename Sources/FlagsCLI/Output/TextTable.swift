@@ -43,12 +43,12 @@ struct TextTable {
         for line in 0..<lineCount {
             for (column, cell) in cells(line).enumerated() where column < columns {
                 let position = line * columns + column
+                var shown = cell
                 if TerminalSafeText.needsSanitizing(cell) {
-                    changed[position] = TerminalSafeText.sanitized(cell)
-                    cellWidths[position] = Self.characterCount(changed[position]!)
-                } else {
-                    cellWidths[position] = Self.characterCount(cell)
+                    shown = TerminalSafeText.sanitized(cell)
+                    changed[position] = shown
                 }
+                cellWidths[position] = Self.characterCount(shown)
             }
         }
         var widths = [Int](repeating: 0, count: columns)

@@ -179,7 +179,7 @@ public struct StaleFlags: Sendable, Hashable {
             return (value, "hard-coded default: \(onOff(value)) (no Nimbus feature)")
         }
         // As the Nimbus layer reads the variable for a channel: absent or not a Boolean is off.
-        let values = channels.map { manifest.defaultValue(forFeature: nimbus.feature, channel: $0)[nimbus.variable]?.boolValue ?? false }
+        let values = channels.map { manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: $0)?.boolValue ?? false }
         if let first = values.first, values.allSatisfy({ $0 == first }) {
             return (first, "\(onOff(first)) in every channel (\(channels.joined(separator: ", ")))")
         }
