@@ -171,7 +171,12 @@ public struct JSONParser {
             let keyStart = index
             let key = try parseString()
             if pending.count - base < 16 {
-                if pending[base...].contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"", at: keyStart) }
+                // Lengths first: keys of one object mostly differ in length, and comparing two
+                // strings that differ went through the standard library's slow comparison.
+                let length = key.utf8.count
+                if pending[base...].contains(where: { $0.key.utf8.count == length && $0.key == key }) {
+                    throw error("duplicate key \"\(key)\"", at: keyStart)
+                }
             } else {
                 if large == nil { large = Dictionary(pending[base...].map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }) }
                 if large?[key] != nil { throw error("duplicate key \"\(key)\"", at: keyStart) }
@@ -192,11 +197,17 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 advance()
                 depth -= 1
-                var members = large ?? Dictionary(minimumCapacity: pending.count - base)
-                if large == nil {
-                    for member in pending[base...] { members[member.key] = member.value }
+                if let large {
+                    pending.removeSubrange(base...)
+                    return .object(large)
                 }
-                pending.removeSubrange(base...)
+                // Moved out from the end, not copied and then dropped: each copy of a key and a
+                // value was a reference count. The keys are distinct, so the order is free.
+                var members: [String: JSONValue] = Dictionary(minimumCapacity: pending.count - base)
+                while pending.count > base {
+                    let member = pending.removeLast()
+                    members[member.key] = member.value
+                }
                 return .object(members)
             default:
                 throw error("expected `,` or `}` in object, found \(describeCurrent())")

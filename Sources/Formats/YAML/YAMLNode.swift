@@ -239,7 +239,7 @@ public struct YAMLNode: Sendable, Hashable {
         guard let first = utf8.first else { return .null }
         let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
         let mayBeNumber = isDigit || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
-        if utf8.count <= 6, !isDigit, let keyword = coreKeywords[text] { return keyword }
+        if utf8.count <= 6, !isDigit, let keyword = coreKeyword(text) { return keyword }
         guard mayBeNumber else { return .string(text) }
         if let int = smallDecimal(utf8) { return .int(int) }
         if let int = integer(text) { return int }
@@ -247,16 +247,20 @@ public struct YAMLNode: Sendable, Hashable {
         return .string(text)
     }
 
-    /// The plain scalars the core schema reads as null, booleans and special floats.
-    private static let coreKeywords: [String: JSONValue] = {
-        var words: [String: JSONValue] = ["~": .null, "null": .null, "Null": .null, "NULL": .null]
-        for word in ["true", "True", "TRUE"] { words[word] = .bool(true) }
-        for word in ["false", "False", "FALSE"] { words[word] = .bool(false) }
-        for word in [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"] { words[word] = .double(.infinity) }
-        for word in ["-.inf", "-.Inf", "-.INF"] { words[word] = .double(-.infinity) }
-        for word in [".nan", ".NaN", ".NAN"] { words[word] = .double(.nan) }
-        return words
-    }()
+    /// The plain scalars the core schema reads as null, booleans and special floats. A switch
+    /// rather than a dictionary: every Boolean default of a manifest is one of these, and
+    /// hashing each to look it up cost more than comparing it with the few of its length.
+    private static func coreKeyword(_ text: String) -> JSONValue? {
+        switch text {
+        case "~", "null", "Null", "NULL": .null
+        case "true", "True", "TRUE": .bool(true)
+        case "false", "False", "FALSE": .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": .double(.nan)
+        default: nil
+        }
+    }
 
     /// `[-+]?[0-9]{1,18}` read from its bytes (too short to overflow), else nil.
     private static func smallDecimal(_ utf8: String.UTF8View) -> Int? {
