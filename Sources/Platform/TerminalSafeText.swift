@@ -50,8 +50,9 @@ public enum TerminalSafeText {
         // and stepping through `String.UTF8View` cost more than the check itself.
         // True: a control character was found; false: printable ASCII throughout; nil: a byte
         // that is not ASCII, so the scalars decide.
-        var text = text
-        let hasControl: Bool? = text.withUTF8 { bytes in
+        // Read where the string keeps them (a copy to call `withUTF8` on was a reference count
+        // per cell); a string without contiguous bytes goes by its scalars.
+        let hasControl: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes {
                 if byte >= 0x80 { return nil }
                 if byte == 0x7F { return true }
@@ -59,7 +60,7 @@ public enum TerminalSafeText {
             }
             return false
         }
-        if let hasControl { return hasControl }
+        if let hasControl = hasControl ?? nil { return hasControl }
         return text.unicodeScalars.contains { scalar in
             isUnsafe(scalar) && !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
         }

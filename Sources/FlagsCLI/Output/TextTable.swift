@@ -41,14 +41,16 @@ struct TextTable {
         var changed: [Int: String] = [:]
         var cellWidths = [Int](repeating: 0, count: lineCount * columns)
         for line in 0..<lineCount {
-            for (column, cell) in cells(line).enumerated() where column < columns {
+            let row = cells(line)
+            for column in 0..<min(row.count, columns) {
                 let position = line * columns + column
-                var shown = cell
-                if TerminalSafeText.needsSanitizing(cell) {
-                    shown = TerminalSafeText.sanitized(cell)
+                if TerminalSafeText.needsSanitizing(row[column]) {
+                    let shown = TerminalSafeText.sanitized(row[column])
                     changed[position] = shown
+                    cellWidths[position] = Self.characterCount(shown)
+                } else {
+                    cellWidths[position] = Self.characterCount(row[column])
                 }
-                cellWidths[position] = Self.characterCount(shown)
             }
         }
         var widths = [Int](repeating: 0, count: columns)
@@ -67,19 +69,34 @@ struct TextTable {
         // registry it lists.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lineCount * (widths.reduce(2 * columns, +) + (colored ? 12 * columns : 0)))
+        // The changed cells in the order they are written, met in turn: looking each cell up
+        // hashed every position of a table whose experiment rows were cut.
+        let changes = changed.sorted { $0.key < $1.key }
+        var nextChange = 0
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
         for line in 0..<lineCount {
             let row = cells(line)
             if line > 0 { bytes.append(UInt8(ascii: "\n")) }
             for column in 0..<min(row.count, columns) {
                 let position = line * columns + column
-                // Nearly every table changes no cell: no lookup, which hashed each position.
-                let cell = changed.isEmpty ? row[column] : changed[position] ?? row[column]
+                let isChanged = nextChange < changes.count && changes[nextChange].key == position
                 if column > 0 { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
                 let chosen = !colored ? nil : line == 0 ? ANSIStyle.bold : style(column, row[column])
                 // Only the text is colored, not the padding after it.
-                if let chosen { bytes.append(contentsOf: chosen.wrap(cell).utf8) } else { bytes.append(contentsOf: cell.utf8) }
+                if chosen != nil || isChanged {
+                    let cell = isChanged ? changes[nextChange].value : row[column]
+                    Self.append(chosen.map { $0.wrap(cell) } ?? cell, to: &bytes)
+                } else {
+                    Self.append(row[column], to: &bytes)
+                }
+                if isChanged { nextChange += 1 }
                 if column < row.count - 1 {
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidths[position])))
+                    var padding = widths[column] - cellWidths[position]
+                    while padding > 0 {
+                        let run = min(padding, spaces.count)
+                        bytes.append(contentsOf: spaces[..<run])
+                        padding -= run
+                    }
                 }
             }
         }
@@ -87,11 +104,18 @@ struct TextTable {
     }
 
     /// How many characters `text` shows as: its bytes when it is ASCII, as table cells nearly
-    /// always are, so that measuring them does not walk grapheme clusters.
+    /// always are, so that measuring them does not walk grapheme clusters. The bytes are read
+    /// where the string keeps them: a copy to call `withUTF8` on was a reference count per cell.
     static func characterCount(_ text: String) -> Int {
-        var text = text
-        let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        let isASCII = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
         return isASCII ? text.utf8.count : text.count
+    }
+
+    /// Appends `text`'s UTF-8 bytes, copied from where the string keeps them.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
     }
 
     /// Each column's width before any is cut: its widest cell, once made safe.
