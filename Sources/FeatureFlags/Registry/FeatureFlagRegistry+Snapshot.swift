@@ -102,7 +102,7 @@ extension FeatureFlagRegistry {
         }
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
                   flags: flags, preferences: preferences, buildFlags: buildFlags, channels: channels, remoteSettings: remoteSettings,
-                  orders: (debuggable: debuggable, userPreferences: userPreferenceFlags))
+                  orders: (debuggable: DebugRowOrder(positions: debuggable, of: flags), userPreferences: userPreferenceFlags))
         self.context = context
     }
 }

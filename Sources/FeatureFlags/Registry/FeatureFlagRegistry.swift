@@ -41,8 +41,10 @@ public struct FeatureFlagRegistry: Sendable {
     public let remoteSettings: RegistryRemoteSettings?
 
     /// The flags that have a debug-menu row, as positions in `flags`, sorted by title (then id):
-    /// the order the menu shows them in. Worked out once, and kept in the registry's snapshot.
-    public let debuggableFlagIndices: [Int]
+    /// the order the menu shows them in. Worked out when first asked for, and kept in the
+    /// registry's snapshot.
+    public var debuggableFlagIndices: [Int] { debugRowOrder.positions }
+    private let debugRowOrder: DebugRowOrder
     /// The flags users can toggle (with a `userPrefsKey`), as positions in `flags`, in id order.
     /// Kept like `debuggableFlagIndices`, so the menu finds them without reading every flag.
     public let userPreferenceFlagIndices: [Int]
@@ -53,13 +55,13 @@ public struct FeatureFlagRegistry: Sendable {
         let list = FeatureFlagList(flags.map(FeatureFlagID.init))
         self.init(path: path, app: app, manifest: manifest, manifestPath: manifestPath, experiments: experiments,
                   flags: list, preferences: preferences, buildFlags: buildFlags, channels: channels, remoteSettings: remoteSettings,
-                  orders: (Self.debugOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
+                  orders: (DebugRowOrder(of: list), list.indices.filter { list[$0].userPrefsKey != nil }))
     }
 
     /// - Parameter orders: `debuggableFlagIndices` and `userPreferenceFlagIndices`.
     init(path: String, app: String, manifest: FeatureManifest, manifestPath: String, experiments: ExperimentsSource?,
          flags: FeatureFlagList, preferences: [TypedPreference], buildFlags: [BuildFlagDefinition], channels: ChannelMap,
-         remoteSettings: RegistryRemoteSettings? = nil, orders: (debuggable: [Int], userPreferences: [Int])) {
+         remoteSettings: RegistryRemoteSettings? = nil, orders: (debuggable: DebugRowOrder, userPreferences: [Int])) {
         self.channels = channels
         self.path = path
         self.manifest = manifest
@@ -70,17 +72,8 @@ public struct FeatureFlagRegistry: Sendable {
         self.preferences = preferences.sorted()
         self.buildFlags = buildFlags.sorted { $0.name < $1.name }
         self.remoteSettings = remoteSettings
-        debuggableFlagIndices = orders.debuggable
+        debugRowOrder = orders.debuggable
         userPreferenceFlagIndices = orders.userPreferences
-    }
-
-    /// The positions of the flags with a debug row, sorted by title (then id).
-    static func debugOrder(of flags: FeatureFlagList) -> [Int] {
-        // Each title lowered once, not twice per comparison (that was 280,000 strings at 10,000 flags).
-        flags.indices.compactMap { index in flags[index].definition.debugTitle.map { (key: $0.lowercased(), index: index) } }
-            // Ties on the title go by id, which is the order of `flags`.
-            .sorted { ($0.key, $0.index) < ($1.key, $1.index) }
-            .map(\.index)
     }
 
     /// Reads the registry at `path` and the manifest it names, and checks every flag against it.

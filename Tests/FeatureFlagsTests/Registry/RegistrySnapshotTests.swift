@@ -170,7 +170,7 @@ import TestTraits
         #expect(a.debuggableFlags == b.debuggableFlags && a.debuggableFlagIndices == b.debuggableFlagIndices)
         #expect(a.userPreferenceFlagIndices == b.userPreferenceFlagIndices)
         #expect(a.userPreferenceFlagIndices == a.flags.indices.filter { a.flags[$0].userPrefsKey != nil })
-        #expect(a.debuggableFlagIndices == FeatureFlagRegistry.debugOrder(of: a.flags), "the stored order is the order worked out")
+        #expect(a.debuggableFlagIndices == DebugRowOrder.order(of: a.flags), "the stored order is the order worked out")
         for flag in a.flags { #expect(b.index(ofFlag: flag.rawValue).map { b.flags[$0] } == flag) }
         for (x, y) in zip(a.flags.map(\.definition), b.flags.map(\.definition)) {
             #expect(x.nimbus == y.nimbus && x.debug == y.debug && x.userPrefsKey == y.userPrefsKey && x.fallback == y.fallback)
