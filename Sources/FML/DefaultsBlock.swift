@@ -8,15 +8,35 @@ import Formats
 /// deep-merge over earlier ones. A block with `targeting` is read but not applied, as the Nimbus
 /// FML tool does: targeted defaults are evaluated by nothing yet.
 struct DefaultsBlock: Sendable {
-    /// nil: every channel.
-    let channels: [String]?
-    let value: JSONValue
-    /// Whether `value:` is written as null (then the block changes nothing), and where.
-    let valueIsNull: Bool
-    let valueMark: YAMLMark
+    /// The fields, held by reference: a block passes through the loader's stages and loops,
+    /// and each copy of its fields was four reference counts.
+    private final class Fields: Sendable {
+        let channels: [String]?
+        let value: JSONValue
+        let valueIsNull: Bool
+        let valueMark: YAMLMark
+        let hasTargeting: Bool
+
+        init(channels: [String]?, value: JSONValue, valueIsNull: Bool, valueMark: YAMLMark, hasTargeting: Bool) {
+            self.channels = channels
+            self.value = value
+            self.valueIsNull = valueIsNull
+            self.valueMark = valueMark
+            self.hasTargeting = hasTargeting
+        }
+    }
+
+    private let fields: Fields
     /// The `value:` node, for the checks that point into it; nil once `detached()`.
     private var node: YAMLNode?
-    let hasTargeting: Bool
+
+    /// nil: every channel.
+    var channels: [String]? { fields.channels }
+    var value: JSONValue { fields.value }
+    /// Whether `value:` is written as null (then the block changes nothing), and where.
+    var valueIsNull: Bool { fields.valueIsNull }
+    var valueMark: YAMLMark { fields.valueMark }
+    var hasTargeting: Bool { fields.hasTargeting }
 
     /// The `value:` node; only the checks made before a block is `detached()` read it.
     var valueNode: YAMLNode { node! }
@@ -132,12 +152,9 @@ struct DefaultsBlock: Sendable {
         guard let value else {
             throw ManifestError(at: node.mark, "missing 'value' in a defaults block of \(context())")
         }
-        self.channels = channels.isEmpty ? nil : channels
-        self.value = value.jsonValue
-        self.valueIsNull = value.isNull
-        self.valueMark = value.mark
+        fields = Fields(channels: channels.isEmpty ? nil : channels, value: value.jsonValue, valueIsNull: value.isNull,
+                        valueMark: value.mark, hasTargeting: hasTargeting)
         self.node = value
-        self.hasTargeting = hasTargeting
     }
 
     /// `node` is where the name is written; its mark is made only for the message.

@@ -16,12 +16,21 @@ import Formats
 /// then apply over them for the importer's own channels. Types and features share one namespace
 /// across modules: a name declared by two modules is an error, as it is upstream.
 struct ManifestLoader {
-    /// A named declaration (feature, enum, object) and the module that declares it.
-    private struct Declaration {
+    /// A named declaration (feature, enum, object) and the module that declares it. A class:
+    /// each declaration passes through several lists and stages, and a copy of its three
+    /// references was three reference counts.
+    private final class Declaration {
         let name: String
         let key: YAMLNode
         let body: YAMLNode
         let module: Int
+
+        init(name: String, key: YAMLNode, body: YAMLNode, module: Int) {
+            self.name = name
+            self.key = key
+            self.body = body
+            self.module = module
+        }
     }
 
     /// One `import:` entry, its path resolved against the importing file.
