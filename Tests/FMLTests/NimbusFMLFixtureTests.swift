@@ -63,7 +63,8 @@ private let fixtures: String = URL(fileURLWithPath: #filePath)
     /// A listing reads one variable of each feature's default: worked out alone, it must be
     /// that variable of the whole value, for every feature, variable and channel of upstream's
     /// fixtures and of the Firefox for iOS, Fenix and Focus manifests (defaults blocks per
-    /// channel, objects merged key by key, imported features, variables that are missing).
+    /// channel, objects merged key by key, imported features, variables that are missing), and
+    /// so must the one read through the feature's handle, as a flag of the registry reads it.
     @Test func oneVariablesDefaultIsThatVariableOfTheWholeDefault() throws {
         let examples = URL(fileURLWithPath: fixtures).deletingLastPathComponent().deletingLastPathComponent().path
         let paths = Self.valid.map { "\(fixtures)/\($0.file)" }
@@ -73,11 +74,13 @@ private let fixtures: String = URL(fileURLWithPath: #filePath)
             let manifest = try FeatureManifest.load(path: path)
             for id in manifest.featureIDs {
                 let names = (manifest.feature(id)?.variables.map(\.name) ?? []) + ["no-such-variable"]
+                let handle = try #require(manifest.handle(forFeature: id))
                 for channel in manifest.channels + ["no-such-channel"] {
                     let whole = manifest.defaultValue(forFeature: id, channel: channel)
                     for name in names {
                         #expect(manifest.defaultValue(forFeature: id, variable: name, channel: channel) == whole[name], "\(path) \(id).\(name) \(channel)")
                         #expect(manifest.defaultValueReadOnce(forFeature: id, variable: name, channel: channel) == whole[name], "\(path) \(id).\(name) \(channel)")
+                        #expect(manifest.defaultValue(of: handle, variable: name, channel: channel) == whole[name], "\(path) \(id).\(name) \(channel)")
                         compared += 1
                     }
                 }

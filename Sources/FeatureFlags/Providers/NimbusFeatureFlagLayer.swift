@@ -70,8 +70,15 @@ public final class NimbusFeatureFlagLayer: NimbusFeatureFlagLayerProviding {
             return NimbusFlagValue(enabled: feature.value[nimbus.variable]?.boolValue ?? false,
                                    source: feature.source(ofVariable: nimbus.variable, channel: channel))
         }
-        let value = keepingFeature ? manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
-            : manifest.defaultValueReadOnce(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
+        // A flag of a registry read from files holds its feature; one read from a snapshot looks
+        // its feature up, decoding it for this answer alone when only reading once.
+        let value = if let feature = flag.definition.feature {
+            manifest.defaultValue(of: feature, variable: nimbus.variable, channel: channel)
+        } else if keepingFeature {
+            manifest.defaultValue(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
+        } else {
+            manifest.defaultValueReadOnce(forFeature: nimbus.feature, variable: nimbus.variable, channel: channel)
+        }
         return NimbusFlagValue(enabled: value?.boolValue ?? false, source: .defaultValue(channel: channel))
     }
 

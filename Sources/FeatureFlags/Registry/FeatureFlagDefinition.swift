@@ -1,3 +1,4 @@
+import FML
 import Formats
 
 /// Everything the registry says about one flag: where its value comes from and how it is shown.
@@ -36,6 +37,10 @@ public final class FeatureFlagDefinition: Sendable {
         var userPrefsKey: String?
         var fallback: Bool?
         var location: YAMLMark?
+        /// The manifest feature `nimbus` names, found when the registry was checked against the
+        /// manifest; nil for a flag made in code or read from a snapshot, whose feature is
+        /// looked up by its id.
+        var feature: FeatureHandle?
     }
 
     public let id: String
@@ -52,6 +57,8 @@ public final class FeatureFlagDefinition: Sendable {
     /// Where the flag (its id) is written in the registry, when it was read from one; nil for a
     /// definition made in code (generated Swift, tests).
     public var location: YAMLMark? { table.map { $0[tableIndex].location } ?? whole!.location }
+    /// The feature `nimbus` names, when the registry's check found it.
+    var feature: FeatureHandle? { whole?.feature }
 
     /// The details, whole, or read from the registry's snapshot when first asked for: a start of a
     /// 10,000-flag menu reads the details of the flags on screen, not of every flag. Two stored
@@ -60,10 +67,16 @@ public final class FeatureFlagDefinition: Sendable {
     private let table: FlagDetailsTable?
     private let tableIndex: Int
 
-    public init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil,
-                location: YAMLMark? = nil) {
+    public convenience init(id: String, nimbus: NimbusVariable? = nil, debug: DebugRow? = nil, userPrefsKey: String? = nil, fallback: Bool? = nil,
+                            location: YAMLMark? = nil) {
+        self.init(id: id, nimbus: nimbus, feature: nil, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location)
+    }
+
+    /// A flag of a registry checked against its manifest, with the feature it reads.
+    init(id: String, nimbus: NimbusVariable?, feature: FeatureHandle?, debug: DebugRow?, userPrefsKey: String?, fallback: Bool?,
+         location: YAMLMark?) {
         self.id = id
-        whole = Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location)
+        whole = Details(nimbus: nimbus, debug: debug, userPrefsKey: userPrefsKey, fallback: fallback, location: location, feature: feature)
         table = nil
         tableIndex = 0
     }

@@ -14,22 +14,24 @@ struct RegistryValidator {
         var definitions: [FeatureFlagDefinition] = []
         for flag in file.flags {
             var nimbus: FeatureFlagDefinition.NimbusVariable?
+            var feature: FeatureHandle?
             if let featureID = flag.feature, let variableName = flag.variable {
-                let variable = try checkedVariable(featureID, variableName, featureMark: flag.featureMark ?? flag.mark,
-                                                   variableMark: flag.variableMark ?? flag.mark, owner: "flag `\(flag.id)`")
+                let (found, variable) = try checkedVariable(featureID, variableName, featureMark: flag.featureMark ?? flag.mark,
+                                                            variableMark: flag.variableMark ?? flag.mark, owner: "flag `\(flag.id)`")
                 guard variable.type == .boolean else {
                     throw YAMLError(at: flag.variableMark ?? flag.mark,
                                     "flag `\(flag.id)` reads `\(featureID).\(variableName)`, which is \(variable.type), not Boolean; a flag needs a Boolean variable (a typed value belongs under `preferences`)")
                 }
                 nimbus = .init(feature: featureID, variable: variableName)
+                feature = found
             }
-            definitions.append(FeatureFlagDefinition(id: flag.id, nimbus: nimbus, debug: flag.debug,
+            definitions.append(FeatureFlagDefinition(id: flag.id, nimbus: nimbus, feature: feature, debug: flag.debug,
                                                      userPrefsKey: flag.userPrefsKey, fallback: flag.fallback, location: flag.mark))
         }
         var preferences: [TypedPreference] = []
         for preference in file.preferences {
-            let variable = try checkedVariable(preference.feature, preference.variable, featureMark: preference.mark,
-                                               variableMark: preference.mark, owner: "preference `\(preference.id)`")
+            let (_, variable) = try checkedVariable(preference.feature, preference.variable, featureMark: preference.mark,
+                                                    variableMark: preference.mark, owner: "preference `\(preference.id)`")
             guard case .enumeration(let enumName) = variable.type, let definition = manifest.enumDefinition(enumName) else {
                 throw YAMLError(at: preference.mark, "preference `\(preference.id)` reads `\(preference.feature).\(preference.variable)`, which is \(variable.type); a typed preference needs an enum variable")
             }
@@ -110,16 +112,17 @@ struct RegistryValidator {
     static let reservedBranches = ["nimbus", "remoteSettings", "presets", "matrix"]
 
     private func checkedVariable(_ featureID: String, _ variableName: String, featureMark: YAMLMark, variableMark: YAMLMark,
-                                 owner: @autoclosure () -> String) throws(YAMLError) -> VariableDefinition {
-        guard let feature = manifest.feature(featureID) else {
+                                 owner: @autoclosure () -> String) throws(YAMLError) -> (FeatureHandle, VariableDefinition) {
+        guard let handle = manifest.handle(forFeature: featureID) else {
             let hint = NearestName.find(featureID, among: manifest.featureIDs).map { " (did you mean `\($0)`?)" } ?? ""
             throw YAMLError(at: featureMark, "\(owner()) names feature `\(featureID)`, which the manifest \(file.manifestPath) does not define\(hint)")
         }
+        let feature = handle.definition
         guard let variable = feature.variable(variableName) else {
             let names = feature.variables.map(\.name)
             let hint = NearestName.find(variableName, among: names).map { " (did you mean `\($0)`?)" } ?? ""
             throw YAMLError(at: variableMark, "\(owner()) names variable `\(variableName)` of feature `\(featureID)`, which has no such variable\(hint); it has: \(names.joined(separator: ", "))")
         }
-        return variable
+        return (handle, variable)
     }
 }

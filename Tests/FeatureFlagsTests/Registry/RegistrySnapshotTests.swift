@@ -93,6 +93,32 @@ import TestTraits
         #expect(answers == [true, false])
     }
 
+    /// A flag read from files holds the feature it reads (so a listing does not look it up
+    /// again); one read from a snapshot looks it up by its id. Both give every flag the same
+    /// Nimbus value on every channel.
+    @Test func aFlagHoldsItsFeatureFromFilesAndGetsTheSameValueFromTheSnapshot() throws {
+        let demo = TemporaryDirectory()
+        for path in [try BibimbapDemo.materialize(in: demo.path), FirefoxExample.registryPath] {
+            let registry = try FeatureFlagRegistry.load(path: path)
+            var writer = SnapshotWriter()
+            registry.write(to: &writer)
+            var reader = try SnapshotReader(writer.finish())
+            let again = try FeatureFlagRegistry(snapshot: &reader)
+            for flag in registry.flags {
+                #expect(flag.definition.feature?.definition.id == flag.definition.nimbus?.feature, "\(flag.rawValue)")
+            }
+            #expect(again.flags.allSatisfy { $0.definition.feature == nil })
+            for channel in registry.manifest.channels {
+                let fromFiles = NimbusFeatureFlagLayer(registry: registry, channel: channel)
+                let fromSnapshot = NimbusFeatureFlagLayer(registry: again, channel: channel)
+                for (flag, read) in zip(registry.flags, again.flags) {
+                    #expect(fromFiles.explainNimbusValue(for: flag) == fromSnapshot.explainNimbusValue(for: read), "\(flag.rawValue) \(channel)")
+                    #expect(fromFiles.explainNimbusValueReadOnce(for: flag) == fromSnapshot.explainNimbusValueReadOnce(for: read))
+                }
+            }
+        }
+    }
+
     @Test func aFlagKnowsTheLineItIsWrittenOnFromFilesAndFromTheSnapshot() throws {
         let app = App()
         let fromFiles = try app.snapshots.load(path: app.registryPath)
