@@ -29,7 +29,7 @@ struct ChannelDefaults: Sendable {
         storage = .values(values)
     }
 
-    /// Values merged when asked for: `blocks` must not hold a node (`DefaultsBlock.detached()`),
+    /// Values merged when asked for: `blocks` must not hold a node (`DefaultsBlock.detach()`),
     /// and completing the merge must change nothing (no variable's type holds an object).
     init(channels: [String], variables: [VariableDefinition], blocks: [DefaultsBlock]) {
         self.channels = channels

@@ -27,7 +27,7 @@ struct DefaultsBlock: Sendable {
     }
 
     private let fields: Fields
-    /// The `value:` node, for the checks that point into it; nil once `detached()`.
+    /// The `value:` node, for the checks that point into it; nil once `detach()`ed.
     private var node: YAMLNode?
 
     /// nil: every channel.
@@ -38,15 +38,13 @@ struct DefaultsBlock: Sendable {
     var valueMark: YAMLMark { fields.valueMark }
     var hasTargeting: Bool { fields.hasTargeting }
 
-    /// The `value:` node; only the checks made before a block is `detached()` read it.
+    /// The `value:` node; only the checks made before a block is detached read it.
     var valueNode: YAMLNode { node! }
 
-    /// The block without its node, so that the file's document it points into can be freed
-    /// once every check that points into it is made.
-    func detached() -> DefaultsBlock {
-        var block = self
-        block.node = nil
-        return block
+    /// Lets go of the node, so that the file's document it points into can be freed once every
+    /// check that points into it is made.
+    mutating func detach() {
+        node = nil
     }
 
     /// The keys a block may have.

@@ -311,8 +311,12 @@ struct ManifestLoader {
         /// documents of a large app are most of what a load holds.
         func release() {
             declaration = nil
-            if !blocks.isEmpty { blocks = blocks.map { $0.detached() } }
-            if !variableBlocks.isEmpty { variableBlocks = variableBlocks.mapValues { $0.map { $0.detached() } } }
+            // In place: mapping the list made a new array per feature. Variables written with
+            // blocks of their own are rare.
+            for index in blocks.indices { blocks[index].detach() }
+            if !variableBlocks.isEmpty {
+                variableBlocks = variableBlocks.mapValues { $0.map { block in var block = block; block.detach(); return block } }
+            }
         }
     }
 

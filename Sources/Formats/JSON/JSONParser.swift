@@ -17,7 +17,9 @@ public struct JSONParser {
     /// Nesting deeper than this is refused so a hostile file cannot exhaust the stack.
     public static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    /// The text being read, valid for the parse: read through a pointer, since an array's
+    /// bounds check and reference on every byte were a good part of reading a record.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     /// Members of the objects being read, innermost object's last (see `parseObject`).
@@ -26,7 +28,7 @@ public struct JSONParser {
     private var origin = 0
     private var depth = 0
 
-    private init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }
@@ -39,16 +41,19 @@ public struct JSONParser {
     /// Reads one JSON value from UTF-8 `bytes`; `file` names the text in error messages.
     /// Bytes that are not valid UTF-8 inside a string are an error.
     public static func parse(bytes: some Sequence<UInt8>, file: String = "<input>") throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes), file: file)
-        // RFC 8259 §8.1 lets a parser ignore a byte order mark; editors on some systems add one.
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (parser.index, parser.origin) = (3, 3) }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the value")
+        let text = Array(bytes)
+        return try text.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            var parser = JSONParser(bytes: buffer, file: file)
+            // RFC 8259 §8.1 lets a parser ignore a byte order mark; editors on some systems add one.
+            if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (parser.index, parser.origin) = (3, 3) }
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index < parser.bytes.count {
+                throw parser.error("unexpected \(parser.describeCurrent()) after the value")
+            }
+            return value
         }
-        return value
     }
 
     // MARK: - Cursor
@@ -259,10 +264,8 @@ public struct JSONParser {
             // ASCII (nearly every key and value of a record) cannot be invalid, and decoding it
             // takes the standard library's fast path; validating goes through an unspecialized
             // generic that cost a thousand instructions a string.
-            let text = bytes.withUnsafeBufferPointer { buffer in
-                let run = UnsafeBufferPointer(rebasing: buffer[index..<end])
-                return highBits < 0x80 ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
-            }
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            let text = highBits < 0x80 ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
             guard let text else { throw error("string is not valid UTF-8", at: start) }
             index = end + 1
             return text
@@ -408,7 +411,7 @@ public struct JSONParser {
 
     /// The value of an integer of at most 18 digits, read straight from its bytes (no string);
     /// nil for longer ones, which `Int(_:)` checks for overflow.
-    private func smallInteger(_ digits: ArraySlice<UInt8>) -> Int? {
+    private func smallInteger(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         let negative = digits.first == UInt8(ascii: "-")
         let body = negative ? digits.dropFirst() : digits
         guard body.count <= 18 else { return nil }
