@@ -55,32 +55,30 @@ import TestTraits
         #expect(try app.title() == "Search bar")
     }
 
-    @Test func theDemoAndFirefoxRegistriesComeBackWhole() throws {
+    /// The demo's and Firefox for iOS's registries, each read from its files and again from the
+    /// snapshot it writes (which must be read to its end).
+    private func demoAndFirefoxFromFilesAndSnapshot() throws -> [(files: FeatureFlagRegistry, snapshot: FeatureFlagRegistry)] {
         let demo = TemporaryDirectory()
-        var paths = [try BibimbapDemo.materialize(in: demo.path)]
-        paths.append(FirefoxExample.registryPath)
-        for path in paths {
+        return try [try BibimbapDemo.materialize(in: demo.path), FirefoxExample.registryPath].map { path in
             let registry = try FeatureFlagRegistry.load(path: path)
             var writer = SnapshotWriter()
             registry.write(to: &writer)
             var reader = try SnapshotReader(writer.finish())
             let again = try FeatureFlagRegistry(snapshot: &reader)
             #expect(reader.isAtEnd)
-            expectSame(again, registry)
+            return (registry, again)
         }
+    }
+
+    @Test func theDemoAndFirefoxRegistriesComeBackWhole() throws {
+        for (registry, again) in try demoAndFirefoxFromFilesAndSnapshot() { expectSame(again, registry) }
     }
 
     /// `isDebuggable` answers from the definition without making the key: it must agree with
     /// `debugKey` and the debug row for every flag, read from files or from a snapshot.
     @Test func aFlagIsDebuggableExactlyWhenItHasADebugKeyFromFilesAndFromTheSnapshot() throws {
-        let demo = TemporaryDirectory()
         var answers: Set<Bool> = []
-        for path in [try BibimbapDemo.materialize(in: demo.path), FirefoxExample.registryPath] {
-            let registry = try FeatureFlagRegistry.load(path: path)
-            var writer = SnapshotWriter()
-            registry.write(to: &writer)
-            var reader = try SnapshotReader(writer.finish())
-            let again = try FeatureFlagRegistry(snapshot: &reader)
+        for (registry, again) in try demoAndFirefoxFromFilesAndSnapshot() {
             for flags in [registry.flags, again.flags] {
                 answers.formUnion(flags.map(\.isDebuggable))
                 for flag in flags {
@@ -97,13 +95,7 @@ import TestTraits
     /// again); one read from a snapshot looks it up by its id. Both give every flag the same
     /// Nimbus value on every channel.
     @Test func aFlagHoldsItsFeatureFromFilesAndGetsTheSameValueFromTheSnapshot() throws {
-        let demo = TemporaryDirectory()
-        for path in [try BibimbapDemo.materialize(in: demo.path), FirefoxExample.registryPath] {
-            let registry = try FeatureFlagRegistry.load(path: path)
-            var writer = SnapshotWriter()
-            registry.write(to: &writer)
-            var reader = try SnapshotReader(writer.finish())
-            let again = try FeatureFlagRegistry(snapshot: &reader)
+        for (registry, again) in try demoAndFirefoxFromFilesAndSnapshot() {
             for flag in registry.flags {
                 #expect(flag.definition.feature?.definition.id == flag.definition.nimbus?.feature, "\(flag.rawValue)")
             }
