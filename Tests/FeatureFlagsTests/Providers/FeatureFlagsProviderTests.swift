@@ -43,6 +43,21 @@ import TestHelpers
         #expect(registry.manifest.features.decodedCount > 0)
     }
 
+    /// A listing finds overrides among the store's other keys (the client's id, a user's
+    /// choice), and finds none when only those are stored.
+    @Test func statesInOrderFindOverridesAmongOtherKeys() throws {
+        let prefs = MockProfilePrefs()
+        let provider = FeatureFlagsProvider(prefs: prefs, nimbusLayer: demo.layer(.beta))
+        let menu = try demo.flag("newBibimbapMenu")
+        try prefs.setString("a-client-id", forKey: "nimbus.client.id")
+        for flag in demo.registry.flags { if let key = flag.userPrefsKey { try prefs.setBool(false, forKey: key) } }
+        #expect(provider.statesInOrder(of: demo.registry.flags).allSatisfy { $0.override == nil })
+        try prefs.setBool(true, forKey: menu.debugKey!)
+        let overridden = provider.statesInOrder(of: demo.registry.flags).filter { $0.override != nil }
+        #expect(overridden.map(\.flag) == [menu])
+        #expect(overridden.first?.override == true)
+    }
+
     @Test func providerBehavingAsReleaseIgnoresStoredOverride() throws {
         let prefs = MockProfilePrefs()
         let menu = try demo.flag("newBibimbapMenu")
