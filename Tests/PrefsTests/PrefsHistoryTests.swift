@@ -174,6 +174,59 @@ import TestFolders
         #expect(prefs.stringForKey("nimbus.featureOverride.big") == "small")
     }
 
+    /// Older groups holding a value past `maximumKeptValueBytes` whole, as `SQLite` reads them.
+    private func wholeLargeOlderValues(limit: Int) throws -> Int64 {
+        let connection = try SQLiteConnection(path: path, create: false)
+        defer { connection.close() }
+        return try connection.integer("""
+            SELECT count(*) FROM history WHERE change_group < (SELECT max(change_group) FROM history)
+            AND ((old_type = 'string' AND length(CAST(old_value AS BLOB)) > \(limit)) OR (new_type = 'string' AND length(CAST(new_value AS BLOB)) > \(limit)))
+            """)
+    }
+
+    /// Each write elides only the group before it, and that is enough with two writers taking
+    /// turns: whichever writes next elides what the other wrote.
+    @Test func aLargeValueAnotherWriterLeftIsElidedByTheNextWrite() throws {
+        let policy = PrefsHistoryPolicy(maximumKeptValueBytes: 1 << 10)
+        let app = try SQLitePrefs(path: path, history: policy), menu = try SQLitePrefs(path: path, history: policy)
+        let large = String(repeating: "v", count: 4_000)
+        for round in 0..<4 {
+            try app.setString(large + "\(round)", forKey: "nimbus.featureOverride.big")
+            try menu.setBool(round % 2 == 0, forKey: "flagDebugKey")
+            #expect(try wholeLargeOlderValues(limit: 1 << 10) == 0, "round \(round)")
+        }
+        #expect(try app.history().first { $0.key == "nimbus.featureOverride.big" }?.newElided?.bytes == 4_001)
+    }
+
+    /// A connection's first write looks at every older group: values a store's earlier policy
+    /// (or an earlier version of the tool) kept whole are elided then, not only the last group's.
+    @Test func aConnectionsFirstWriteElidesEveryLargeOlderValue() throws {
+        let generous = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumKeptValueBytes: 1 << 20))
+        for number in 0..<3 { try generous.setString(String(repeating: "w", count: 5_000) + "\(number)", forKey: "k\(number)") }
+        generous.close()
+        #expect(try wholeLargeOlderValues(limit: 1 << 10) == 2)
+        let strict = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumKeptValueBytes: 1 << 10))
+        try strict.setBool(true, forKey: "small")
+        #expect(try wholeLargeOlderValues(limit: 1 << 10) == 0)
+    }
+
+    /// The byte bound holds when two writers take turns: what one of them knows of the bytes
+    /// held is at most what is there, and the rows the other added count toward it.
+    @Test func theByteBoundHoldsWithTwoWritersTakingTurns() throws {
+        let policy = PrefsHistoryPolicy(maximumBytes: 1 << 20, maximumKeptValueBytes: 1 << 20)
+        let app = try SQLitePrefs(path: path, history: policy), menu = try SQLitePrefs(path: path, history: policy)
+        let value = String(repeating: "b", count: 100_000)
+        let check = try SQLiteConnection(path: path, create: false)
+        defer { check.close() }
+        for round in 0..<12 {
+            try (round % 2 == 0 ? app : menu).setString(value + "\(round)", forKey: "key\(round)")
+            // The newest group is kept whole however large; everything older fits the bound.
+            let newest = try check.integer("SELECT coalesce(sum(length(CAST(new_value AS BLOB))), 0) FROM history WHERE change_group = (SELECT max(change_group) FROM history)")
+            #expect(try ChangeHistoryTable.bytes(in: check) - newest <= Int64(policy.maximumBytes), "round \(round)")
+        }
+        #expect(try app.history().count < 12, "older changes were forgotten")
+    }
+
     @Test func historyKeepsTheLastChangesOnly() throws {
         let prefs = try SQLitePrefs(path: path, history: PrefsHistoryPolicy(maximumChanges: 10))
         for number in 1...25 { try prefs.setInt(number, forKey: "n") }

@@ -30,6 +30,7 @@ enum ChangeHistoryTable {
             );
             CREATE INDEX IF NOT EXISTS history_group ON history (change_group);
             CREATE INDEX IF NOT EXISTS history_key ON history (key);
+            CREATE INDEX IF NOT EXISTS history_at ON history (at);
             """)
     }
 
@@ -61,21 +62,46 @@ enum ChangeHistoryTable {
         return 0
     }
 
+    /// What one connection knows of the bytes the history's values take: at most `atMost` in
+    /// the rows up to `throughID`. Rows are only added past the largest id (AUTOINCREMENT never
+    /// hands out a committed one again), and forgetting or eliding only lowers the sum, so the
+    /// rows added since are all a write has to add up to know the bound still holds.
+    struct HeldBytes: Sendable {
+        var atMost: Int64
+        var throughID: Int64
+    }
+
     /// Forgets what `policy` no longer keeps, never touching `group` (the one just written):
     /// changes past the count or the age, large values of older groups (kept as size and digest),
     /// then the oldest groups until the values held fit `maximumBytes`.
-    static func trim(_ connection: SQLiteConnection, policy: PrefsHistoryPolicy, now: Double, keeping group: Int64) throws(SQLiteError) {
-        _ = try connection.query(
-            "DELETE FROM history WHERE change_group < ?1 AND (id <= (SELECT max(id) FROM history) - ?2 OR at < ?3)",
-            [.integer(group), .integer(Int64(policy.maximumChanges)), .real(now - policy.maximumAge)])
+    ///
+    /// `held` is nil on a connection's first trim, which looks at every older group and adds up
+    /// every value. After it, only the group before `group` can hold a large value (each earlier
+    /// one was elided by the write after it, in whichever process), and only the rows added since
+    /// are added up, so a write with a full history costs what one with an empty history does.
+    static func trim(_ connection: SQLiteConnection, policy: PrefsHistoryPolicy, now: Double, keeping group: Int64,
+                     held: inout HeldBytes?) throws(SQLiteError) {
+        // Two statements, each on an index (the id, `at`): one joining them with `OR` reads every row.
+        _ = try connection.query("DELETE FROM history WHERE change_group < ?1 AND id <= (SELECT max(id) FROM history) - ?2",
+                                 [.integer(group), .integer(Int64(policy.maximumChanges))])
+        _ = try connection.query("DELETE FROM history WHERE change_group < ?1 AND at < ?2",
+                                 [.integer(group), .real(now - policy.maximumAge)])
+        let older = held == nil ? "change_group < ?1" : "change_group = (SELECT max(change_group) FROM history WHERE change_group < ?1)"
         for side in ["old", "new"] {
             let large = try connection.query(
-                "SELECT id, \(side)_value FROM history WHERE change_group < ?1 AND \(side)_type = 'string' AND length(CAST(\(side)_value AS BLOB)) > ?2",
+                "SELECT id, \(side)_value FROM history WHERE \(older) AND \(side)_type = 'string' AND length(CAST(\(side)_value AS BLOB)) > ?2",
                 [.integer(group), .integer(Int64(policy.maximumKeptValueBytes))])
             for row in large {
                 guard case .integer(let id) = row[0], case .text(let text) = row[1] else { continue }
                 _ = try connection.query("UPDATE history SET \(side)_type = ?1, \(side)_value = ?2 WHERE id = ?3",
                                          [.text(elidedType), .text(ElidedValue(of: text).columnText), .integer(id)])
+            }
+        }
+        if let known = held {
+            let added = try valueBytes(in: connection, after: known.throughID)
+            if known.atMost + added.bytes <= Int64(policy.maximumBytes) {
+                held = HeldBytes(atMost: known.atMost + added.bytes, throughID: added.lastID ?? known.throughID)
+                return
             }
         }
         // The newest group that starts a run of groups, newest first, past the byte bound: it and
@@ -84,10 +110,23 @@ enum ChangeHistoryTable {
             DELETE FROM history WHERE change_group < ?1 AND change_group <= (
                 SELECT change_group FROM (
                     SELECT change_group, sum(bytes) OVER (ORDER BY change_group DESC) AS held FROM (
-                        SELECT change_group, sum(coalesce(length(CAST(old_value AS BLOB)), 0) + coalesce(length(CAST(new_value AS BLOB)), 0)) AS bytes
-                        FROM history GROUP BY change_group))
+                        SELECT change_group, sum(\(rowValueBytes)) AS bytes FROM history GROUP BY change_group))
                 WHERE held > ?2 ORDER BY change_group DESC LIMIT 1)
             """, [.integer(group), .integer(Int64(policy.maximumBytes))])
+        let exact = try valueBytes(in: connection, after: nil)
+        held = HeldBytes(atMost: exact.bytes, throughID: exact.lastID ?? 0)
+    }
+
+    /// The bytes of one row's values, as the byte bound counts them.
+    private static let rowValueBytes = "coalesce(length(CAST(old_value AS BLOB)), 0) + coalesce(length(CAST(new_value AS BLOB)), 0)"
+
+    /// The bytes of the values of the rows after `id` (every row when nil), and the last row's id.
+    private static func valueBytes(in connection: SQLiteConnection, after id: Int64?) throws(SQLiteError) -> (bytes: Int64, lastID: Int64?) {
+        let row = try connection.query("SELECT coalesce(sum(\(rowValueBytes)), 0), max(id) FROM history WHERE id > ?1",
+                                       [.integer(id ?? Int64.min)]).first
+        let bytes: Int64 = if case .integer(let sum)? = row?.first { sum } else { 0 }
+        let lastID: Int64? = if let row, row.count > 1, case .integer(let last) = row[1] { last } else { nil }
+        return (bytes, lastID)
     }
 
     /// The type a value column holds when the history keeps only its size and digest.
@@ -95,7 +134,7 @@ enum ChangeHistoryTable {
 
     /// The bytes of values the history holds.
     static func bytes(in connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
-        try connection.integer("SELECT coalesce(sum(coalesce(length(CAST(old_value AS BLOB)), 0) + coalesce(length(CAST(new_value AS BLOB)), 0)), 0) FROM history")
+        try valueBytes(in: connection, after: nil).bytes
     }
 
     private static let columns = "id, change_group, key, old_type, old_value, old_updated_at, new_type, new_value, at, author, pid, undoes"

@@ -53,6 +53,9 @@ public final class SQLitePrefs: Prefs {
         /// Whether this connection knows the history table exists (it is made by the first record).
         var historyTableExists = false
         var lastRecordedGroup: Int64?
+        /// What this connection's last trim left the history's values at; nil until its first
+        /// trim, and again after a rollback, which may hand the ids it counted to other rows.
+        var heldHistoryBytes: ChangeHistoryTable.HeldBytes?
     }
 
     /// Opens the store at `path`, creating it (and its folders) when it does not exist.
@@ -171,6 +174,7 @@ public final class SQLitePrefs: Prefs {
             } catch {
                 // A rolled-back transaction may have taken the history table it made with it.
                 state.historyTableExists = false
+                state.heldHistoryBytes = nil
                 throw StoreFile.explain(error, path: path, action: "write")
             }
             // Our own commits do not move our data_version, so the snapshot is updated by hand;
@@ -259,6 +263,7 @@ public final class SQLitePrefs: Prefs {
             } catch {
                 // A rolled-back transaction may have taken the history table it made with it.
                 state.historyTableExists = false
+                state.heldHistoryBytes = nil
                 throw StoreFile.explain(error, path: path, action: "write")
             }
             if !changes.isEmpty {
@@ -303,7 +308,7 @@ public final class SQLitePrefs: Prefs {
             records[index].group = group
             records[index].id = try ChangeHistoryTable.insert(records[index], into: state.connection)
         }
-        try ChangeHistoryTable.trim(state.connection, policy: historyPolicy, now: now, keeping: group)
+        try ChangeHistoryTable.trim(state.connection, policy: historyPolicy, now: now, keeping: group, held: &state.heldHistoryBytes)
         state.lastRecordedGroup = group
         return records
     }
