@@ -12,8 +12,9 @@ enum BenchmarkRunner {
     static let coldOnly = FlagOption("--cold-only", help: "only the cold start (no snapshot): flags list and the menu's first frame at "
                                      + "10,000 and 100,000 flags, beside libyaml and PyYAML")
     static let json = FlagOption.json("print the figures as JSON instead of a table")
-    static let generateOption = FlagOption("--generate", help: "write the benchmark's app of FLAGS flags (registry, manifest, FLAGS/10 "
-                                           + "experiment records) into FOLDER/app-FLAGS, to profile by hand")
+    static let generateOption = FlagOption("--generate", help: "write the benchmark's app of FLAGS flags (registry, manifest and "
+                                           + "RECORDS experiment records, FLAGS/10 when not given, as the menu figures use; 0 for the "
+                                           + "cold figures' app) into FOLDER/app-FLAGS, to profile by hand")
     /// What the experiments figure runs in a fresh process (`NimbusBenchmarks.timeEnrollment`).
     static let timeEnrollment = FlagOption("--time-enrollment", help: "print the best of ROUNDS evaluations of the records file for one "
                                            + "client, in seconds (the experiments figure runs it in a fresh process)")
@@ -26,7 +27,7 @@ enum BenchmarkRunner {
 
     static let usage = """
         usage: flags-bench [--quick] [--json] [--menu-only | --overrides-only | --cold-only | --combinations-only]
-               flags-bench --generate FLAGS FOLDER
+               flags-bench --generate FLAGS FOLDER [RECORDS]
                flags-bench --time-enrollment RECORDS ROUNDS NIMBUS_ID APP_NAME CHANNEL
                flags-bench --measure COMMAND [ARGUMENT...]
         \(HelpLayout.optionList(options.map(\.spec), width: 80, maximumLabelWidth: 18))
@@ -66,14 +67,17 @@ enum BenchmarkRunner {
         figures += try CombinationBenchmarks.run(quick: quick)
     }
 
-    /// `flags-bench --generate FLAGS FOLDER`: the same app a run measures, left on disk.
+    /// `flags-bench --generate FLAGS FOLDER [RECORDS]`: an app a run measures, left on disk. The
+    /// menu figures' apps have FLAGS/10 experiment records; the cold figures' apps have none, so
+    /// that the list reads the same files as the floor it is measured against.
     static func generate(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 2, let count = Int(arguments[0]), count > 0 else {
-            FileHandle.standardError.write(Data("flags-bench: \(generateOption.name) takes a flag count and a folder\n\(usage)\n".utf8))
+        guard (2...3).contains(arguments.count), let count = Int(arguments[0]), count > 0,
+              let records = arguments.count == 3 ? Int(arguments[2]) : count / 10, records >= 0 else {
+            FileHandle.standardError.write(Data("flags-bench: \(generateOption.name) takes a flag count, a folder and, if given, a number of records\n\(usage)\n".utf8))
             return 2
         }
         do {
-            let app = try GeneratedApp.make(flagCount: count, experimentCount: count / 10, in: arguments[1])
+            let app = try GeneratedApp.make(flagCount: count, experimentCount: records, in: arguments[1])
             print(app.registryPath)
             return 0
         } catch {
