@@ -77,7 +77,8 @@ enum ChangeHistoryTable {
     ///
     /// `held` is nil on a connection's first trim, which looks at every older group and adds up
     /// every value. After it, only the group before `group` can hold a large value (each earlier
-    /// one was elided by the write after it, in whichever process), and only the rows added since
+    /// one was elided by the write after it, in whichever process with this policy; what a
+    /// laxer policy left whole waits for a connection's first write), and only the rows added since
     /// are added up, so a write with a full history costs what one with an empty history does.
     static func trim(_ connection: SQLiteConnection, policy: PrefsHistoryPolicy, now: Double, keeping group: Int64,
                      held: inout HeldBytes?) throws(SQLiteError) {
@@ -124,9 +125,10 @@ enum ChangeHistoryTable {
     private static func valueBytes(in connection: SQLiteConnection, after id: Int64?) throws(SQLiteError) -> (bytes: Int64, lastID: Int64?) {
         let row = try connection.query("SELECT coalesce(sum(\(rowValueBytes)), 0), max(id) FROM history WHERE id > ?1",
                                        [.integer(id ?? Int64.min)]).first
-        let bytes: Int64 = if case .integer(let sum)? = row?.first { sum } else { 0 }
-        let lastID: Int64? = if let row, row.count > 1, case .integer(let last) = row[1] { last } else { nil }
-        return (bytes, lastID)
+        guard let row, case .integer(let bytes) = row[0] else { return (0, nil) }
+        // max(id) is NULL when no row comes after `id`.
+        if case .integer(let last) = row[1] { return (bytes, last) }
+        return (bytes, nil)
     }
 
     /// The type a value column holds when the history keeps only its size and digest.

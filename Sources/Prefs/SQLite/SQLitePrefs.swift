@@ -53,9 +53,15 @@ public final class SQLitePrefs: Prefs {
         /// Whether this connection knows the history table exists (it is made by the first record).
         var historyTableExists = false
         var lastRecordedGroup: Int64?
-        /// What this connection's last trim left the history's values at; nil until its first
-        /// trim, and again after a rollback, which may hand the ids it counted to other rows.
+        /// What this connection's last trim left the history's values at; nil until its first trim.
         var heldHistoryBytes: ChangeHistoryTable.HeldBytes?
+
+        /// A rolled-back transaction may have taken the history table it made with it, and may
+        /// hand the ids the last trim counted to other rows.
+        mutating func forgetWhatRollbackUndid() {
+            historyTableExists = false
+            heldHistoryBytes = nil
+        }
     }
 
     /// Opens the store at `path`, creating it (and its folders) when it does not exist.
@@ -172,9 +178,7 @@ public final class SQLitePrefs: Prefs {
                     _ = try write(changes, in: &state, at: now, undoing: nil)
                 }
             } catch {
-                // A rolled-back transaction may have taken the history table it made with it.
-                state.historyTableExists = false
-                state.heldHistoryBytes = nil
+                state.forgetWhatRollbackUndid()
                 throw StoreFile.explain(error, path: path, action: "write")
             }
             // Our own commits do not move our data_version, so the snapshot is updated by hand;
@@ -261,9 +265,7 @@ public final class SQLitePrefs: Prefs {
                     return PrefsUndoResult(undone: undone, restored: restored, keptChanged: kept)
                 }
             } catch {
-                // A rolled-back transaction may have taken the history table it made with it.
-                state.historyTableExists = false
-                state.heldHistoryBytes = nil
+                state.forgetWhatRollbackUndid()
                 throw StoreFile.explain(error, path: path, action: "write")
             }
             if !changes.isEmpty {
